@@ -1,0 +1,63 @@
+"""Bot strategies. A bot sees only what a seat sees: its view and its legal actions."""
+
+import random
+from typing import Any
+
+Action = dict[str, Any]
+
+
+class Bot:
+    """Chooses one of the legal actions from what the seat may know."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Uniformly random among all legal actions (every payment option included)."""
+
+    name = "random"
+
+    def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
+        return self.rng.choice(actions)
+
+
+class GreedyBot(Bot):
+    """Takes the action that looks best right now: points, shields, science and production,
+    less what it costs; never wastes a card it could build."""
+
+    name = "greedy"
+
+    WEIGHTS = {"build": 1.0, "wonder": 0.8, "discard": 0.0}
+
+    def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
+        return max(actions, key=lambda a: (self._value(view, a), self.rng.random()))
+
+    def _value(self, view: dict[str, Any], action: Action) -> float:
+        kind = action["type"]
+        if kind in ("pass",):
+            return -1.0
+        cost = action.get("cost", {})
+        paid = sum(cost.values()) if isinstance(cost, dict) else 0
+        value = {"build": 4.0, "wonder": 3.5, "build_from_discard": 5.0}.get(kind, 1.0)
+        if kind == "build" and action.get("free"):
+            value += 1.5
+        age = view.get("age", 1)
+        if kind == "wonder":
+            value += 0.5 * age
+        return value - 0.6 * paid
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(kind: str, seed: int | None = None) -> Bot:
+    try:
+        return BOTS[kind](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot '{kind}'; bots: {sorted(BOTS)}") from None

@@ -1,0 +1,37 @@
+"""The rules engine: pure game logic usable as a library, with no server.
+
+from app.engine import GameConfig, new_game, replay, IllegalAction
+
+game = new_game(GameConfig(game="classic", players=4, seed=7))
+while not game.is_over:
+    for seat in game.to_act:
+        game.apply(seat, game.legal_actions(seat)[0])
+print(game.result())
+"""
+
+from typing import Any
+
+from app.engine.common.errors import IllegalAction
+from app.engine.common.game import Action, Event, Game
+from app.engine.config import GameConfig
+
+__all__ = ["Action", "Event", "Game", "GameConfig", "IllegalAction", "new_game", "replay"]
+
+
+def new_game(config: GameConfig) -> Game:
+    """A new game set up from the config and its seed."""
+    if config.game == "classic":
+        from app.engine.classic.game import ClassicGame
+
+        return ClassicGame(config)
+    from app.engine.duel.game import DuelGame
+
+    return DuelGame(config)
+
+
+def replay(config: GameConfig, log: list[dict[str, Any]]) -> Game:
+    """Rebuild a game from its config and action log (entries {"seat": s, "action": a})."""
+    game = new_game(config)
+    for entry in log:
+        game.apply(entry["seat"], entry["action"])
+    return game

@@ -1,0 +1,687 @@
+"""The classic 7 Wonders game: setup, simultaneous picks, turn resolution, Ages, scoring."""
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine.classic import scoring
+from app.engine.classic.data import CardDef, ClassicData, Effects, classic_data
+from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
+from app.engine.common.errors import IllegalAction
+from app.engine.common.game import Action, Event, Game, check_keys, require_dict
+from app.engine.common.payment import Seller, payment_options, plan_coins, plan_is_feasible
+from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
+from app.engine.config import GameConfig
+
+STARTING_COINS = 3
+HAND_SIZE = 7
+DISCARD_COINS = 3
+VICTORY_TOKENS = {1: 1, 2: 3, 3: 5}
+DEFEAT_TOKEN = -1
+AGES = 3
+
+PICK, LAST_CARD, DISCARD_BUILD, OVER = "pick", "last_card", "discard_build", "over"
+NO_TRADE: dict[str, dict[str, int]] = {"left": {}, "right": {}}
+
+FREE_REASONS = {
+    "chain": "you own a card that chains to it",
+    "first_of_color": "Olympia builds the first card of each colour free",
+    "first_of_age": "Olympia builds the first card of each Age free",
+    "last_of_age": "Olympia builds the last card of each Age free",
+}
+
+
+@dataclass(slots=True)
+class Move:
+    """A validated choice of one seat: what it does with which card and how it pays."""
+
+    kind: str  # build, wonder or discard
+    card: int  # card instance id
+    stage: int | None = None
+    bank: int = 0
+    coins: tuple[int, int] = (0, 0)  # paid to the left and right neighbours
+    free: str | None = None
+
+    def public(self, seat: int, name: str) -> dict[str, Any]:
+        """What every seat sees once the move is revealed: never the card of a stage or a discard."""
+        out: dict[str, Any] = {"seat": seat, "type": self.kind}
+        if self.kind == "build":
+            out["card"] = name
+        elif self.kind == "wonder":
+            assert self.stage is not None
+            out["stage"] = self.stage + 1
+        if self.kind != "discard":
+            out["cost"] = {"bank": self.bank, "left": self.coins[LEFT], "right": self.coins[RIGHT]}
+            if self.free:
+                out["free"] = self.free
+        return out
+
+
+class ClassicGame(Game):
+    """7 Wonders for 3-7 players. Seat i's left neighbour is seat i+1, its right seat i-1."""
+
+    def __init__(self, config: GameConfig) -> None:
+        if config.game != "classic":
+            raise ValueError("ClassicGame plays the classic game")
+        self.config = config
+        self.n = config.seats
+        self.data: ClassicData = classic_data()
+        rng = random.Random(config.seed)
+        self.cards: tuple[CardDef, ...] = ()
+        self.decks: dict[int, list[int]] = {}
+        self._make_decks(rng)
+        self.players = self._seat_players(rng)
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.discard: list[int] = []
+        self.picks: dict[int, Move] = {}
+        self.pending: set[int] = set()  # seats owing a decision outside the pick phase
+        self.queue: list[str] = []  # steps left to run after the current decisions
+        self.discard_builders: list[int] = []  # seats that may build from the discard this turn
+        self.age = 0
+        self.turn = 0
+        self.phase = PICK
+        self.log = []
+        self._result: dict[str, Any] | None = None
+        self._start_age()
+
+    # ----- setup -------------------------------------------------------------------------
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZE
+
+    @property
+    def turns_per_age(self) -> int:
+        return self.hand_size - 1
+
+    def _make_decks(self, rng: random.Random) -> None:
+        cards: list[CardDef] = []
+        for age in range(1, AGES + 1):
+            ids = []
+            for card in self.data.cards:
+                if card.age == age:
+                    for icon in card.copies:
+                        if icon <= self.n:
+                            ids.append(len(cards))
+                            cards.append(card)
+            if age == AGES:
+                for guild in rng.sample(self.data.guilds, self.n + 2):
+                    ids.append(len(cards))
+                    cards.append(guild)
+            rng.shuffle(ids)
+            self.decks[age] = ids
+        self.cards = tuple(cards)
+
+    def _seat_players(self, rng: random.Random) -> list[Player]:
+        known = [w.name for w in self.data.wonders]
+        if self.config.wonders is None:
+            names = rng.sample(known, self.n)
+        else:
+            for name in self.config.wonders:
+                if name not in known:
+                    raise ValueError(f"unknown wonder '{name}'; wonders: {known}")
+            names = list(self.config.wonders)
+        players = []
+        for seat, name in enumerate(names):
+            side = self.config.side_for(seat)
+            if side == "random":
+                side = rng.choice(("day", "night"))
+            players.append(Player(seat, self.data.wonder(name), side, STARTING_COINS))
+        return players
+
+    def _start_age(self) -> None:
+        self.age += 1
+        self.turn = 1
+        deck = self.decks[self.age]
+        size = self.hand_size
+        self.hands = [deck[i * size : (i + 1) * size] for i in range(self.n)]
+        self.decks[self.age] = deck[self.n * size :]
+        self.phase = PICK
+
+    # ----- neighbours and trading ----------------------------------------------------------
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    def right_of(self, seat: int) -> int:
+        return (seat - 1) % self.n
+
+    def neighbours(self, seat: int) -> tuple[int, int]:
+        return self.left_of(seat), self.right_of(seat)
+
+    def sellers(self, p: Player) -> tuple[Seller, ...]:
+        left = self.players[self.left_of(p.seat)]
+        right = self.players[self.right_of(p.seat)]
+        return (
+            Seller(left.trade_fixed, left.trade_choices, p.prices[LEFT]),
+            Seller(right.trade_fixed, right.trade_choices, p.prices[RIGHT]),
+        )
+
+    # ----- the public face ---------------------------------------------------------------
+
+    @property
+    def to_act(self) -> list[int]:
+        if self.phase == PICK:
+            return [s for s in range(self.n) if s not in self.picks]
+        if self.phase == OVER:
+            return []
+        return sorted(self.pending)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        seat = self.check_seat(seat)
+        if self.phase == PICK:
+            return self._card_actions(self.players[seat], self.hands[seat])
+        if seat not in self.pending:
+            return []
+        if self.phase == LAST_CARD:
+            return self._card_actions(self.players[seat], self.hands[seat])
+        if self.phase == DISCARD_BUILD:
+            return self._discard_build_actions(self.players[seat])
+        return []
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        seat = self.check_seat(seat)
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        action = require_dict(action)
+        if self.phase == PICK:
+            events = self._apply_pick(seat, action)
+        elif seat not in self.pending:
+            raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {self.to_act}")
+        elif self.phase == LAST_CARD:
+            events = self._apply_last_card(seat, action)
+        else:
+            events = self._apply_discard_build(seat, action)
+        return events
+
+    def result(self) -> dict[str, Any]:
+        if self._result is None:
+            self._result = scoring.result(self)
+        return self._result
+
+    # ----- legal actions -------------------------------------------------------------------
+
+    def _card_actions(self, p: Player, hand: list[int]) -> list[Action]:
+        seen: set[str] = set()
+        builds: list[Action] = []
+        distinct: list[CardDef] = []
+        for card_id in hand:
+            card = self.cards[card_id]
+            if card.name not in seen:
+                seen.add(card.name)
+                distinct.append(card)
+                builds.extend(self._build_options(p, card))
+        stage_options = self._stage_options(p)
+        wonders = [{**option, "card": card.name} for card in distinct for option in stage_options]
+        discards = [{"type": "discard", "card": card.name} for card in distinct]
+        return builds + wonders + discards
+
+    def _build_options(self, p: Player, card: CardDef) -> list[Action]:
+        if card.name in p.names:
+            return []
+        free = self._free_reason(p, card)
+        if free:
+            return [
+                {
+                    "type": "build",
+                    "card": card.name,
+                    "trade": NO_TRADE,
+                    "cost": {"bank": 0, "left": 0, "right": 0},
+                    "free": free,
+                }
+            ]
+        return [
+            {"type": "build", "card": card.name, **paid} for paid in self._paid_options(p, card.cost, card.coin_cost)
+        ]
+
+    def _stage_options(self, p: Player) -> list[Action]:
+        stage = p.next_stage()
+        if stage is None:
+            return []
+        cost = p.stages[stage]
+        return [
+            {"type": "wonder", "stage": stage + 1, **paid} for paid in self._paid_options(p, cost.cost, cost.coin_cost)
+        ]
+
+    def _paid_options(self, p: Player, cost: Vector, coin_cost: int) -> list[dict[str, Any]]:
+        if coin_cost > p.coins:
+            return []
+        out = []
+        budget = p.coins - coin_cost
+        for option in payment_options(cost, p.fixed, p.choices, self.sellers(p)):
+            left, right = option.coins
+            if left + right > budget:
+                break  # options come cheapest first
+            out.append(
+                {
+                    "trade": {"left": to_dict(option.buys[LEFT]), "right": to_dict(option.buys[RIGHT])},
+                    "cost": {"bank": coin_cost, "left": left, "right": right},
+                }
+            )
+        return out
+
+    def _free_reason(self, p: Player, card: CardDef) -> str | None:
+        if p.names & card.chain_from:
+            return "chain"
+        if not p.abilities:
+            return None
+        if "free_first_card_each_color" in p.abilities and not p.colors.get(card.color):
+            return "first_of_color"
+        if self.phase == PICK:
+            if self.turn == 1 and "free_first_card_each_age" in p.abilities:
+                return "first_of_age"
+            if self.turn == self.turns_per_age and "free_last_card_each_age" in p.abilities:
+                return "last_of_age"
+        return None
+
+    def _discard_build_actions(self, p: Player) -> list[Action]:
+        names = sorted({self.cards[c].name for c in self.discard} - p.names)
+        return [{"type": "build_from_discard", "card": name} for name in names] + [{"type": "pass"}]
+
+    # ----- validating actions -------------------------------------------------------------------
+
+    def _parse_card_action(self, p: Player, hand: list[int], action: dict[str, Any]) -> Move:
+        kind = action["type"]
+        if kind not in ("build", "wonder", "discard"):
+            raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
+        check_keys(action, {"card", "trade", "cost", "free", "stage"})
+        name = action.get("card")
+        card_id = next((c for c in hand if self.cards[c].name == name), None)
+        if card_id is None:
+            held = sorted({self.cards[c].name for c in hand})
+            raise IllegalAction(f"'{name}' is not in your hand; your hand holds {held}")
+        card = self.cards[card_id]
+        if kind == "discard":
+            check_keys(action, {"card"})
+            return Move("discard", card_id)
+        if kind == "build":
+            if "stage" in action:
+                raise IllegalAction("'stage' belongs to a wonder action, not a build")
+            if card.name in p.names:
+                raise IllegalAction(f"you already have {card.name} in your city; a city never holds two of one name")
+            free = self._free_reason(p, card)
+            if free:
+                self._check_free(action, free, card.name)
+                return Move("build", card_id, free=free)
+            if "free" in action:
+                raise IllegalAction(f"{card.name} is not free for you")
+            bank, coins = self._check_payment(p, action, card.cost, card.coin_cost, card.name)
+            return Move("build", card_id, bank=bank, coins=coins)
+        stage = p.next_stage()
+        if stage is None:
+            raise IllegalAction("your wonder is complete: every stage is built")
+        if "stage" in action and action["stage"] != stage + 1:
+            raise IllegalAction(f"the next stage of your wonder is stage {stage + 1}, not {action['stage']!r}")
+        if "free" in action:
+            raise IllegalAction("wonder stages are never free")
+        cost = p.stages[stage]
+        bank, coins = self._check_payment(p, action, cost.cost, cost.coin_cost, f"stage {stage + 1} of {p.wonder.name}")
+        return Move("wonder", card_id, stage=stage, bank=bank, coins=coins)
+
+    def _check_free(self, action: dict[str, Any], free: str, name: str) -> None:
+        trade = action.get("trade", NO_TRADE)
+        if trade not in (NO_TRADE, {}, None):
+            raise IllegalAction(f"{name} is free for you ({FREE_REASONS[free]}): buy nothing for it")
+        expected = {"bank": 0, "left": 0, "right": 0}
+        if action.get("cost", expected) != expected:
+            raise IllegalAction(f"{name} is free for you ({FREE_REASONS[free]}): its cost is {expected}")
+        if action.get("free", free) != free:
+            raise IllegalAction(f"{name} is free because {FREE_REASONS[free]} ('{free}')")
+
+    def _check_payment(
+        self, p: Player, action: dict[str, Any], cost: Vector, coin_cost: int, what: str
+    ) -> tuple[int, tuple[int, int]]:
+        buys = self._parse_trade(action.get("trade"))
+        sellers = self.sellers(p)
+        if not plan_is_feasible(cost, p.fixed, p.choices, sellers, buys):
+            hint = self._payment_hint(p, cost, coin_cost)
+            raise IllegalAction(f"that trade does not pay for {what} (costs {_cost_text(cost, coin_cost)}); {hint}")
+        coins = plan_coins(sellers, buys)
+        total = coin_cost + sum(coins)
+        if total > p.coins:
+            raise IllegalAction(f"{what} would cost {total} coins with that trade; you have {p.coins}")
+        computed = {"bank": coin_cost, "left": coins[LEFT], "right": coins[RIGHT]}
+        if "cost" in action and action["cost"] != computed:
+            raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
+        return coin_cost, (coins[LEFT], coins[RIGHT])
+
+    def _payment_hint(self, p: Player, cost: Vector, coin_cost: int) -> str:
+        options = self._paid_options(p, cost, coin_cost)
+        if not options:
+            return "you cannot afford it this turn"
+        return f"one way to pay: trade {options[0]['trade']}"
+
+    @staticmethod
+    def _parse_trade(trade: Any) -> tuple[Vector, Vector]:
+        if trade is None:
+            return ZERO, ZERO
+        if not isinstance(trade, dict) or set(trade) - {"left", "right"}:
+            raise IllegalAction('\'trade\' must be an object like {"left": {"wood": 1}, "right": {}}')
+        out = []
+        for side in SIDE_NAMES:
+            bought = trade.get(side) or {}
+            if not isinstance(bought, dict):
+                raise IllegalAction(f"trade.{side} must map resources to counts")
+            vec = [0] * N_RESOURCES
+            for resource, count in bought.items():
+                if resource not in INDEX:
+                    raise IllegalAction(f"unknown resource '{resource}' in trade.{side}")
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                    raise IllegalAction(f"trade.{side}.{resource} must be a whole number, not {count!r}")
+                vec[INDEX[resource]] = count
+            out.append(tuple(vec))
+        return out[0], out[1]
+
+    # ----- the pick phase ------------------------------------------------------------------------
+
+    def _apply_pick(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        move = self._parse_card_action(self.players[seat], self.hands[seat], action)
+        changed = seat in self.picks
+        self.picks[seat] = move
+        self.log.append({"seat": seat, "action": action})
+        events: list[Event] = [{"type": "chosen", "seat": seat, "changed": changed}]
+        if len(self.picks) == self.n:
+            events.extend(self._resolve_turn())
+        return events
+
+    def _resolve_turn(self) -> list[Event]:
+        moves = sorted(self.picks.items())
+        self.picks = {}
+        income = [0] * self.n
+        for seat, move in moves:
+            self._pay(seat, move, income)
+        for seat, move in moves:
+            self._place(seat, move)
+        for seat, move in moves:
+            self._after_placing(seat, move)
+        for seat, coins in enumerate(income):
+            self.players[seat].coins += coins
+        events: list[Event] = [
+            {
+                "type": "reveal",
+                "age": self.age,
+                "turn": self.turn,
+                "moves": [m.public(s, self.cards[m.card].name) for s, m in moves],
+            }
+        ]
+        if self.turn == self.turns_per_age:
+            self.queue = ["last_card", "discard_hands", "discard_build", "end_age"]
+        else:
+            self.queue = ["discard_build", "next_turn"]
+        return events + self._run_queue()
+
+    def _pay(self, seat: int, move: Move, income: list[int]) -> None:
+        p = self.players[seat]
+        p.coins -= move.bank + move.coins[LEFT] + move.coins[RIGHT]
+        income[self.left_of(seat)] += move.coins[LEFT]
+        income[self.right_of(seat)] += move.coins[RIGHT]
+
+    def _place(self, seat: int, move: Move) -> None:
+        """Put the card where it goes; lasting effects count from the next turn."""
+        p = self.players[seat]
+        self.hands[seat].remove(move.card)
+        if move.kind == "build":
+            p.add_card(move.card, self.cards[move.card])
+        elif move.kind == "wonder":
+            assert move.stage is not None
+            p.add_stage(move.stage, move.card)
+        else:
+            self.discard.append(move.card)
+
+    def _after_placing(self, seat: int, move: Move) -> None:
+        """Immediate effects, once every card of the turn is on the table."""
+        p = self.players[seat]
+        if move.kind == "discard":
+            p.coins += DISCARD_COINS
+        elif move.kind == "build":
+            self._gain_coins(p, self.cards[move.card].effects)
+        else:
+            assert move.stage is not None
+            effects = p.stages[move.stage].effects
+            self._gain_coins(p, effects)
+            if "build_from_discard" in effects.abilities:
+                self.discard_builders.append(seat)
+
+    def _gain_coins(self, p: Player, effects: Effects) -> None:
+        p.coins += effects.coins
+        for per in effects.coins_per:
+            p.coins += per.amount * scoring.count(self, p.seat, per)
+
+    # ----- steps after a turn ---------------------------------------------------------------------
+
+    def _run_queue(self) -> list[Event]:
+        events: list[Event] = []
+        while self.queue and not self.pending:
+            step = self.queue.pop(0)
+            events.extend(getattr(self, f"_step_{step}")())
+        return events
+
+    def _step_last_card(self) -> list[Event]:
+        seats = {s for s, p in enumerate(self.players) if "play_last_card_each_age" in p.abilities and self.hands[s]}
+        if seats:
+            self.pending = seats
+            self.phase = LAST_CARD
+            return [{"type": "decision", "kind": "last_card", "seats": sorted(seats)}]
+        return []
+
+    def _step_discard_hands(self) -> list[Event]:
+        for hand in self.hands:
+            self.discard.extend(hand)
+            hand.clear()
+        return []
+
+    def _step_discard_build(self) -> list[Event]:
+        events: list[Event] = []
+        seats = set()
+        for seat in self.discard_builders:
+            if len(self._discard_build_actions(self.players[seat])) > 1:
+                seats.add(seat)
+            else:
+                events.append(
+                    {
+                        "type": "discard_build_skipped",
+                        "seat": seat,
+                        "reason": "nothing in the discard pile can be built",
+                    }
+                )
+        self.discard_builders = []
+        if seats:
+            self.pending = seats
+            self.phase = DISCARD_BUILD
+            events.append({"type": "decision", "kind": "build_from_discard", "seats": sorted(seats)})
+        return events
+
+    def _step_next_turn(self) -> list[Event]:
+        if self.age == 2:
+            self.hands = [self.hands[self.left_of(s)] for s in range(self.n)]
+        else:
+            self.hands = [self.hands[self.right_of(s)] for s in range(self.n)]
+        self.turn += 1
+        self.phase = PICK
+        return []
+
+    def _step_end_age(self) -> list[Event]:
+        events = [self._military()]
+        if self.age == AGES:
+            self.phase = OVER
+            events.append({"type": "game_over", "result": self.result()})
+        else:
+            self._start_age()
+            events.append({"type": "age_started", "age": self.age})
+        return events
+
+    def _military(self) -> Event:
+        victory = VICTORY_TOKENS[self.age]
+        battles = []
+        for seat in range(self.n):
+            left = self.left_of(seat)  # each pair fought once: seat against its left neighbour
+            mine, theirs = self.players[seat].shields, self.players[left].shields
+            if mine == theirs:
+                winner = None
+            else:
+                winner, loser = (seat, left) if mine > theirs else (left, seat)
+                self.players[winner].tokens.append(victory)
+                self.players[loser].tokens.append(DEFEAT_TOKEN)
+            battles.append({"seats": [seat, left], "shields": [mine, theirs], "winner": winner})
+        return {"type": "military", "age": self.age, "battles": battles}
+
+    # ----- decisions outside the pick phase ---------------------------------------------------------
+
+    def _apply_last_card(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        move = self._parse_card_action(self.players[seat], self.hands[seat], action)
+        self.log.append({"seat": seat, "action": action})
+        income = [0] * self.n
+        self._pay(seat, move, income)
+        self._place(seat, move)
+        self._after_placing(seat, move)
+        for s, coins in enumerate(income):
+            self.players[s].coins += coins
+        self.pending.discard(seat)
+        events: list[Event] = [{"type": "last_card_played", "move": move.public(seat, self.cards[move.card].name)}]
+        return events + self._run_queue()
+
+    def _apply_discard_build(self, seat: int, action: dict[str, Any]) -> list[Event]:
+        p = self.players[seat]
+        if action["type"] == "pass":
+            check_keys(action, set())
+            events: list[Event] = [{"type": "discard_build_passed", "seat": seat}]
+        elif action["type"] == "build_from_discard":
+            check_keys(action, {"card"})
+            name = action.get("card")
+            card_id = next((c for c in self.discard if self.cards[c].name == name), None)
+            if card_id is None:
+                raise IllegalAction(f"'{name}' is not in the discard pile")
+            if name in p.names:
+                raise IllegalAction(f"you already have {name} in your city")
+            self.discard.remove(card_id)
+            card = self.cards[card_id]
+            p.add_card(card_id, card)
+            self._gain_coins(p, card.effects)
+            events = [{"type": "built_from_discard", "seat": seat, "card": name}]
+        else:
+            raise IllegalAction(
+                "now choose a card from the discard pile to build free ('build_from_discard') or 'pass'"
+            )
+        self.log.append({"seat": seat, "action": action})
+        self.pending.discard(seat)
+        return events + self._run_queue()
+
+    # ----- what seats may see ------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            seat = self.check_seat(seat)
+        out: dict[str, Any] = {
+            "game": "classic",
+            "expansions": list(self.config.expansions),
+            "version": self.version,
+            "age": self.age,
+            "turn": self.turn,
+            "turns_per_age": self.turns_per_age,
+            "phase": self.phase,
+            "direction": "right" if self.age == 2 else "left",
+            "to_act": self.to_act,
+            "seat": seat,
+            "hand": [] if seat is None else [self.cards[c].name for c in self.hands[seat]],
+            "players": [self._public_player(p) for p in self.players],
+            "discard_pile_size": len(self.discard),
+        }
+        if seat is not None:
+            pick = self.picks.get(seat)
+            out["pick"] = None if pick is None else self._own_move(seat, pick)
+            out["decision"] = self._decision(seat)
+        if self.phase == OVER:
+            out["result"] = self.result()
+        return out
+
+    def _public_player(self, p: Player) -> dict[str, Any]:
+        return {
+            "seat": p.seat,
+            "wonder": p.wonder.name,
+            "side": p.side,
+            "coins": p.coins,
+            "city": [self.cards[c].name for c in p.city],
+            "stages_built": p.stages_built,
+            "stages_total": len(p.stages),
+            "military_tokens": list(p.tokens),
+            "shields": p.shields,
+            "science": dict(zip(("compass", "gear", "tablet", "any"), p.science, strict=True)),
+            "has_chosen": p.seat in self.picks,
+            "hand_size": len(self.hands[p.seat]),
+            "left": self.left_of(p.seat),
+            "right": self.right_of(p.seat),
+        }
+
+    def _own_move(self, seat: int, move: Move) -> dict[str, Any]:
+        out = move.public(seat, self.cards[move.card].name)
+        out["card"] = self.cards[move.card].name
+        return out
+
+    def _decision(self, seat: int) -> dict[str, Any] | None:
+        if self.phase == PICK:
+            return {"kind": "pick", "pending": seat not in self.picks}
+        if seat not in self.pending:
+            return None
+        if self.phase == LAST_CARD:
+            return {"kind": "last_card"}
+        return {"kind": "build_from_discard", "options": [a["card"] for a in self.legal_actions(seat) if "card" in a]}
+
+    # ----- copies and snapshots ---------------------------------------------------------------------------
+
+    def clone(self) -> "ClassicGame":
+        other = ClassicGame.__new__(ClassicGame)
+        other.__dict__.update(self.__dict__)
+        other.players = [p.copy() for p in self.players]
+        other.hands = [list(h) for h in self.hands]
+        other.decks = {age: list(deck) for age, deck in self.decks.items()}
+        other.discard = list(self.discard)
+        other.picks = dict(self.picks)
+        other.pending = set(self.pending)
+        other.queue = list(self.queue)
+        other.discard_builders = list(self.discard_builders)
+        other.log = list(self.log)
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "config": self.config.model_dump(),
+            "age": self.age,
+            "turn": self.turn,
+            "phase": self.phase,
+            "cards": [c.name for c in self.cards],
+            "decks": {str(a): list(d) for a, d in self.decks.items()},
+            "hands": [list(h) for h in self.hands],
+            "discard": list(self.discard),
+            "picks": {str(s): self._own_move(s, m) for s, m in sorted(self.picks.items())},
+            "pending": sorted(self.pending),
+            "queue": list(self.queue),
+            "players": [
+                {
+                    "wonder": p.wonder.name,
+                    "side": p.side,
+                    "coins": p.coins,
+                    "city": list(p.city),
+                    "tucked": list(p.tucked),
+                    "stages": list(p.built_stages),
+                    "tokens": list(p.tokens),
+                    "shields": p.shields,
+                    "science": list(p.science),
+                    "fixed": list(p.fixed),
+                    "choices": [list(c) for c in p.choices],
+                    "prices": [list(v) for v in p.prices],
+                    "abilities": sorted(p.abilities),
+                }
+                for p in self.players
+            ],
+        }
+
+
+def _cost_text(cost: Vector, coins: int) -> str:
+    parts = [f"{n} {name}" for name, n in to_dict(cost).items()]
+    if coins:
+        parts.append(f"{coins} coin{'s' if coins > 1 else ''}")
+    return ", ".join(parts) or "nothing"

@@ -1,0 +1,118 @@
+"""One city of the classic game: its cards, wonder, coins and what they produce."""
+
+from app.engine.classic.data import CardDef, Effects, StageDef, WonderDef
+from app.engine.common.resources import INDEX, N_RESOURCES, Vector, add
+
+LEFT, RIGHT = 0, 1
+SIDE_NAMES = ("left", "right")
+TRADE_PRICE = 2
+SYMBOLS = {"compass": 0, "gear": 1, "tablet": 2, "any": 3}
+
+
+class Player:
+    __slots__ = (
+        "seat",
+        "wonder",
+        "side",
+        "stages",
+        "coins",
+        "city",
+        "names",
+        "colors",
+        "stages_built",
+        "built_stages",
+        "tucked",
+        "tokens",
+        "shields",
+        "science",
+        "fixed",
+        "choices",
+        "trade_fixed",
+        "trade_choices",
+        "prices",
+        "abilities",
+        "extra",
+    )
+
+    def __init__(self, seat: int, wonder: WonderDef, side: str, coins: int) -> None:
+        self.seat = seat
+        self.wonder = wonder
+        self.side = side
+        self.stages: tuple[StageDef, ...] = wonder.sides[side]
+        self.coins = coins
+        self.city: list[int] = []  # card instance ids, in build order
+        self.names: set[str] = set()
+        self.colors: dict[str, int] = {}
+        self.stages_built = 0
+        self.built_stages: list[int] = []  # stage indexes in build order (any-order wonders)
+        self.tucked: list[int] = []
+        self.tokens: list[int] = []  # military conflict tokens
+        self.shields = 0
+        self.science = [0, 0, 0, 0]  # compass, gear, tablet, any
+        start = [0] * N_RESOURCES
+        start[INDEX[wonder.starting_resource]] = 1
+        self.fixed: Vector = tuple(start)
+        self.choices: tuple[tuple[int, ...], ...] = ()
+        self.trade_fixed: Vector = tuple(start)  # what neighbours may buy
+        self.trade_choices: tuple[tuple[int, ...], ...] = ()
+        self.prices: list[Vector] = [(TRADE_PRICE,) * N_RESOURCES, (TRADE_PRICE,) * N_RESOURCES]
+        self.abilities: set[str] = set()
+        self.extra: dict = {}  # state of an expansion
+
+    def copy(self) -> "Player":
+        other = Player.__new__(Player)
+        for name in Player.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.city = list(self.city)
+        other.names = set(self.names)
+        other.colors = dict(self.colors)
+        other.built_stages = list(self.built_stages)
+        other.tucked = list(self.tucked)
+        other.tokens = list(self.tokens)
+        other.science = list(self.science)
+        other.prices = list(self.prices)
+        other.abilities = set(self.abilities)
+        other.extra = {k: v.copy() if hasattr(v, "copy") else v for k, v in self.extra.items()}
+        return other
+
+    def add_card(self, card_id: int, card: CardDef) -> None:
+        self.city.append(card_id)
+        self.names.add(card.name)
+        self.colors[card.color] = self.colors.get(card.color, 0) + 1
+        self.gain(card.effects)
+
+    def add_stage(self, index: int, card_id: int) -> None:
+        self.tucked.append(card_id)
+        self.stages_built += 1
+        self.built_stages.append(index)
+        self.gain(self.stages[index].effects)
+
+    def gain(self, effects: Effects) -> None:
+        """Add the lasting effects of a card or stage (production, shields, science, discounts)."""
+        if any(effects.produce):
+            self.fixed = add(self.fixed, effects.produce)
+            if effects.tradable:
+                self.trade_fixed = add(self.trade_fixed, effects.produce)
+        if effects.choices:
+            self.choices = self.choices + effects.choices
+            if effects.tradable:
+                self.trade_choices = self.trade_choices + effects.choices
+        self.shields += effects.shields
+        if effects.science:
+            self.science[SYMBOLS[effects.science]] += 1
+        for discount in effects.discounts:
+            for side_name in discount.sides:
+                side = SIDE_NAMES.index(side_name)
+                prices = list(self.prices[side])
+                for r in discount.resources:
+                    prices[INDEX[r]] = min(prices[INDEX[r]], discount.price)
+                self.prices[side] = tuple(prices)
+        self.abilities |= effects.abilities
+
+    def next_stage(self) -> int | None:
+        """Index of the next stage to build, or None when the wonder is complete."""
+        return self.stages_built if self.stages_built < len(self.stages) else None
+
+    @property
+    def wonder_complete(self) -> bool:
+        return self.stages_built == len(self.stages)

@@ -1,0 +1,1 @@
+"""Pieces shared by every game kind: resources, costs, payment solver, science, data loading."""

@@ -1,0 +1,78 @@
+"""The one face every game kind shows: bots, researchers and the server use only this."""
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from app.engine.common.errors import IllegalAction
+from app.engine.config import GameConfig
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class Game(ABC):
+    """A game in progress: (config, seed, actions) replayed into a state.
+
+    Actions and views are JSON-able dicts. `apply` either changes the state and returns
+    events, or raises IllegalAction and changes nothing.
+    """
+
+    config: GameConfig
+    log: list[dict[str, Any]]
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied: the number a client quotes to avoid stale moves."""
+        return len(self.log)
+
+    @property
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """The seats that owe a decision now."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def clone(self) -> "Game": ...
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state, hidden parts included, as JSON-able data (for tests and debugging)."""
+
+    def check_seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"seat must be an integer, not {seat!r}")
+        if not 0 <= seat < self.config.seats:
+            raise IllegalAction(f"there is no seat {seat}: seats are 0 to {self.config.seats - 1}")
+        return seat
+
+
+def require_dict(action: Any) -> dict[str, Any]:
+    if not isinstance(action, dict):
+        raise IllegalAction(f"an action must be a JSON object, not {type(action).__name__}")
+    kind = action.get("type")
+    if not isinstance(kind, str):
+        raise IllegalAction("an action needs a 'type' string")
+    return action
+
+
+def check_keys(action: dict[str, Any], allowed: set[str]) -> None:
+    unknown = set(action) - allowed - {"type"}
+    if unknown:
+        raise IllegalAction(
+            f"unknown field(s) {sorted(unknown)} in a '{action['type']}' action; allowed: {sorted(allowed)}"
+        )
