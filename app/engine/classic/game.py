@@ -9,7 +9,7 @@ from app.engine.classic.data import CardDef, ClassicData, Effects, classic_data
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
-from app.engine.common.payment import Seller, payment_options, plan_coins, plan_is_feasible
+from app.engine.common.payment import Market, Seller, plan_coins, plan_is_feasible
 from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
 from app.engine.config import GameConfig
 
@@ -82,6 +82,7 @@ class ClassicGame(Game):
         self.phase = PICK
         self.log = []
         self._result: dict[str, Any] | None = None
+        self._markets: dict[int, Market] = {}  # per seat, until a city changes
         self._start_age()
 
     # ----- setup -------------------------------------------------------------------------
@@ -148,6 +149,15 @@ class ClassicGame(Game):
 
     def neighbours(self, seat: int) -> tuple[int, int]:
         return self.left_of(seat), self.right_of(seat)
+
+    def market(self, p: Player) -> Market:
+        found = self._markets.get(p.seat)
+        if found is None:
+            found = self._markets[p.seat] = Market(p.fixed, p.choices, self.sellers(p))
+        return found
+
+    def _cities_changed(self) -> None:
+        self._markets = {}  # replaced, not cleared: clones may share the old one
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
@@ -252,7 +262,7 @@ class ClassicGame(Game):
             return []
         out = []
         budget = p.coins - coin_cost
-        for option in payment_options(cost, p.fixed, p.choices, self.sellers(p)):
+        for option in self.market(p).options(cost):
             left, right = option.coins
             if left + right > budget:
                 break  # options come cheapest first
@@ -424,6 +434,7 @@ class ClassicGame(Game):
         """Put the card where it goes; lasting effects count from the next turn."""
         p = self.players[seat]
         self.hands[seat].remove(move.card)
+        self._cities_changed()
         if move.kind == "build":
             p.add_card(move.card, self.cards[move.card])
         elif move.kind == "wonder":
@@ -558,6 +569,7 @@ class ClassicGame(Game):
             if name in p.names:
                 raise IllegalAction(f"you already have {name} in your city")
             self.discard.remove(card_id)
+            self._cities_changed()
             card = self.cards[card_id]
             p.add_card(card_id, card)
             self._gain_coins(p, card.effects)

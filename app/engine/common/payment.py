@@ -35,26 +35,167 @@ class PaymentOption(NamedTuple):
         return sum(self.coins)
 
 
-_CACHE: dict[tuple, tuple[PaymentOption, ...]] = {}
-_CACHE_LIMIT = 300_000
+_CACHE: dict[tuple, tuple[PaymentOption, ...]] = {}  # coupled problems, by (need, market)
+_FRONTS: dict[tuple, tuple[PaymentOption, ...]] = {}  # one resource, or a sum of such
+_MARKETS: dict[tuple, int] = {}
+_CACHE_LIMIT = 200_000
+
+
+class Market:
+    """What one player can pay with at one moment: their production and their sellers.
+
+    Build one per player and turn and ask it for the options of every cost. Most costs
+    split into independent resources (no choice card offers two of the missing ones);
+    those are answered from small per-resource fronts. The rest go to the full search.
+    """
+
+    __slots__ = ("_coupling", "_key", "_memo", "_own", "_prices", "_supply", "choices", "fixed", "sellers")
+
+    def __init__(self, own_fixed: Vector, own_choices: Choices, sellers: tuple[Seller, ...]) -> None:
+        self.fixed = own_fixed
+        self.choices = own_choices
+        self.sellers = sellers
+        self._key: int | None = None
+        self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
+        self._own = [sum(1 for options in own_choices if r in options) for r in range(N_RESOURCES)]
+        self._supply = [
+            [s.fixed[r] + sum(1 for options in s.choices if r in options) for r in range(N_RESOURCES)] for s in sellers
+        ]
+        self._prices = [s.prices for s in sellers]
+        masks = {_mask(options) for options in own_choices if len(options) > 1}
+        for s in sellers:
+            masks.update(_mask(options) for options in s.choices if len(options) > 1)
+        # with a seller limit, resources compete for the limit: always search
+        self._coupling: tuple[int, ...] | None = tuple(masks) if all(s.limit is None for s in sellers) else None
+
+    def options(self, cost: Vector) -> tuple[PaymentOption, ...]:
+        """All non-dominated ways to cover cost, cheapest first; empty when it cannot be covered."""
+        found = self._memo.get(cost)
+        if found is None:
+            found = self._memo[cost] = self._solve(cost)
+        return found
+
+    def _solve(self, cost: Vector) -> tuple[PaymentOption, ...]:
+        need = tuple(c - f if c > f else 0 for c, f in zip(cost, self.fixed, strict=True))
+        mask = 0
+        for r, n in enumerate(need):
+            if n:
+                mask |= 1 << r
+        if not mask:
+            return _free(len(self.sellers))
+        if self._coupling is not None and not any((m & mask).bit_count() > 1 for m in self._coupling):
+            return self._independent(need)
+        if self._key is None:
+            market = (self.choices, self.sellers)
+            self._key = _MARKETS.get(market)
+            if self._key is None:
+                _bound()
+                self._key = _MARKETS[market] = len(_MARKETS)
+        key = (need, self._key)
+        found = _CACHE.get(key)
+        if found is None:
+            found = _CACHE[key] = _solve(need, self.choices, self.sellers, _free(len(self.sellers))[0])
+        return found
+
+    def _independent(self, need: Vector) -> tuple[PaymentOption, ...]:
+        keys = []
+        for r, n in enumerate(need):
+            count = n - self._own[r]
+            if count > 0:
+                keys.append(
+                    (r, count, tuple(min(count, s[r]) for s in self._supply), tuple(p[r] for p in self._prices))
+                )
+        if not keys:
+            return _free(len(self.sellers))
+        whole = tuple(keys)
+        found = _FRONTS.get(whole)
+        if found is None:
+            fronts = [_resource_front(key) for key in keys]
+            found = fronts[0]
+            for front in fronts[1:]:
+                found = _sum_fronts(found, front)
+            _bound()
+            _FRONTS[whole] = found
+        return found
+
+
+def _bound() -> None:
+    if len(_MARKETS) + len(_CACHE) + len(_FRONTS) >= _CACHE_LIMIT:
+        _MARKETS.clear()
+        _CACHE.clear()
+        _FRONTS.clear()
+
+
+def _mask(options: tuple[int, ...]) -> int:
+    out = 0
+    for r in options:
+        out |= 1 << r
+    return out
+
+
+def _resource_front(key: tuple) -> tuple[PaymentOption, ...]:
+    """Ways to buy count units of resource r from sellers with these supplies and prices."""
+    found = _FRONTS.get(key)
+    if found is None:
+        r, count, supply, prices = key
+        plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
+        for split in _splits(count, list(supply), 0):
+            coins = tuple(k * p for k, p in zip(split, prices, strict=True))
+            plans.setdefault(coins, tuple(_unit(r, k) for k in split))
+        found = _FRONTS[key] = _ordered(plans)
+    return found
+
+
+def _sum_fronts(a: tuple[PaymentOption, ...], b: tuple[PaymentOption, ...]) -> tuple[PaymentOption, ...]:
+    plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
+    for x in a:
+        for y in b:
+            coins = tuple(i + j for i, j in zip(x.coins, y.coins, strict=True))
+            if coins not in plans:
+                plans[coins] = tuple(
+                    tuple(i + j for i, j in zip(u, v, strict=True)) for u, v in zip(x.buys, y.buys, strict=True)
+                )
+    return _ordered(plans)
+
+
+def _ordered(plans: dict[tuple[int, ...], tuple[Vector, ...]]) -> tuple[PaymentOption, ...]:
+    """The non-dominated plans, cheapest first."""
+    front = _pareto(list(plans))
+    front.sort(key=lambda coins: (sum(coins), coins))
+    return tuple(PaymentOption(coins, plans[coins]) for coins in front)
 
 
 def payment_options(
     cost: Vector, own_fixed: Vector, own_choices: Choices, sellers: tuple[Seller, ...]
 ) -> tuple[PaymentOption, ...]:
     """All non-dominated ways to cover cost; empty when it cannot be covered at all."""
-    need = tuple(c - f if c > f else 0 for c, f in zip(cost, own_fixed, strict=True))
-    free = PaymentOption((0,) * len(sellers), (ZERO,) * len(sellers))
-    if not any(need):
-        return (free,)
-    key = (need, own_choices, sellers)
-    found = _CACHE.get(key)
+    return Market(own_fixed, own_choices, sellers).options(cost)
+
+
+_FREE: dict[int, tuple[PaymentOption, ...]] = {}
+
+
+def _free(sellers: int) -> tuple[PaymentOption, ...]:
+    found = _FREE.get(sellers)
     if found is None:
-        found = _solve(need, own_choices, sellers, free)
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[key] = found
+        found = _FREE[sellers] = (PaymentOption((0,) * sellers, (ZERO,) * sellers),)
     return found
+
+
+def _splits(count: int, supply: list[int], j: int):
+    """Every way to take count units from sellers j.. within their supply."""
+    if j == len(supply) - 1:
+        if count <= supply[j]:
+            yield (count,)
+        return
+    rest = sum(supply[j + 1 :])
+    for k in range(max(0, count - rest), min(count, supply[j]) + 1):
+        for tail in _splits(count - k, supply, j + 1):
+            yield (k, *tail)
+
+
+def _unit(r: int, k: int) -> Vector:
+    return ZERO[:r] + (k,) + ZERO[r + 1 :] if k else ZERO
 
 
 def _solve(
@@ -65,11 +206,61 @@ def _solve(
         return (free,)
     plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
     for deficit in deficits:
-        for coins, buys in _buy_plans(deficit, sellers, 0):
+        supplies = [_single_supplies(s, deficit) for s in sellers]
+        if all(supply is not None for supply in supplies):
+            found = _independent(deficit, sellers, supplies)  # type: ignore[arg-type]
+        else:
+            found = _buy_plans(deficit, sellers, 0)
+        for coins, buys in found:
             plans.setdefault(coins, buys)
-    front = _pareto(list(plans))
-    front.sort(key=lambda coins: (sum(coins), coins))
-    return tuple(PaymentOption(coins, plans[coins]) for coins in front)
+    return _ordered(plans)
+
+
+def _single_supplies(seller: Seller, need: Vector) -> list[int] | None:
+    """The seller's supply of each needed resource when no choice card couples two of them.
+
+    A choice card offering only one of the needed resources is just one more unit of it;
+    None means some choice card offers two needed resources (the general search is needed)
+    or the seller has a limit.
+    """
+    if seller.limit is not None:
+        return None
+    supply = list(seller.fixed)
+    for options in seller.choices:
+        useful = [r for r in options if need[r]]
+        if len(useful) > 1:
+            return None
+        if useful:
+            supply[useful[0]] += 1
+    return supply
+
+
+def _independent(need: Vector, sellers: tuple[Seller, ...], supplies: list[list[int]]):
+    """Each needed resource is bought independently: combine per-resource splits, keeping the front."""
+    zero = (0,) * len(sellers)
+    front: dict[tuple[int, ...], tuple] = {zero: ()}
+    for r, count in enumerate(need):
+        if not count:
+            continue
+        supply = [min(count, s[r]) for s in supplies]
+        splits = list(_splits(count, supply, 0))
+        if not splits:
+            return []
+        grown: dict[tuple[int, ...], tuple] = {}
+        for coins, plan in front.items():
+            for split in splits:
+                total = tuple(c + k * s.prices[r] for c, k, s in zip(coins, split, sellers, strict=True))
+                if total not in grown:
+                    grown[total] = (*plan, (r, split))
+        front = {c: grown[c] for c in _pareto(list(grown))}
+    out = []
+    for coins, plan in front.items():
+        buys = [[0] * N_RESOURCES for _ in sellers]
+        for r, split in plan:
+            for j, k in enumerate(split):
+                buys[j][r] = k
+        out.append((coins, tuple(tuple(b) for b in buys)))
+    return out
 
 
 def _minimal_deficits(need: Vector, own_choices: Choices) -> list[Vector]:

@@ -1,0 +1,64 @@
+"""Engine speed: random legal games on one core.
+
+    python -m bench.engine [--game classic|duel] [--players 3 4 7] [--games N] [--seed S] [--armada]
+
+Each player count prints one JSON line with games, games_per_s and decisions_per_s. Random
+players choose uniformly among every legal action, every payment option included.
+"""
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from app.engine import GameConfig, new_game
+
+
+def play_random(config: GameConfig, rng: random.Random) -> int:
+    """Play one game with uniformly random legal actions; returns the number of decisions."""
+    game = new_game(config)
+    decisions = 0
+    while not game.is_over:
+        for seat in game.to_act:
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            decisions += 1
+    game.result()
+    return decisions
+
+
+def run(game: str, players: int | None, games: int, seed: int, expansions: list[str]) -> dict[str, Any]:
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        config = GameConfig(game=game, players=players, seed=seed + i, expansions=expansions)
+        decisions += play_random(config, rng)
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game,
+        "expansions": expansions,
+        "players": players or 2,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_s": round(games / elapsed, 1),
+        "decisions_per_s": round(decisions / elapsed, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=["classic", "duel"], default="classic")
+    parser.add_argument("--players", type=int, nargs="*", default=None)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--armada", action="store_true")
+    args = parser.parse_args(argv)
+    counts = args.players or ([2] if args.game == "duel" else [3, 4, 7])
+    expansions = ["armada"] if args.armada else []
+    for players in counts:
+        print(json.dumps(run(args.game, players, args.games, args.seed, expansions)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
