@@ -6,7 +6,7 @@ count the city with the most, destroying a card, the opponent losing coins, prog
 from the box, cost reductions, points per progress token, extra shields and chain income.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -15,6 +15,7 @@ from pydantic import Field
 
 from app.engine.common import data as d
 from app.engine.common.resources import INDEX, ZERO, Vector, add, choice_indices, vector
+from app.engine.duel.trading import CostItems, cost_items
 
 DUEL_DIR = d.DATA_DIR / "duel"
 DUEL_RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
@@ -238,6 +239,8 @@ class Effects:
     extra_shields: tuple[tuple[str, int], ...] = ()  # (colour, shields)
     coins_on_chain: int = 0
     abilities: frozenset[str] = frozenset()
+    economic: bool = False  # changes what purchases cost (production, prices or reductions)
+    is_token: bool = False  # has effects that last only as a progress token's
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +254,7 @@ class CardDef:
     coin_cost: int
     chain_from: frozenset[str]
     effects: Effects
+    cost_items: CostItems = ()  # the resource cost as (resource index, units) pairs
 
     @property
     def back(self) -> str:
@@ -264,6 +268,7 @@ class WonderDef:
     name: str
     cost: Vector
     effects: Effects
+    cost_items: CostItems = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,14 +307,23 @@ class DuelData:
     rules: RulesModel
     science_symbols: tuple[str, ...]
 
+    card_ids: dict[str, int] = field(default_factory=dict)
+    wonder_ids: dict[str, int] = field(default_factory=dict)
+    token_ids: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.card_ids.update((c.name, c.id) for c in self.cards)
+        self.wonder_ids.update((w.name, w.id) for w in self.wonders)
+        self.token_ids.update((t.name, t.id) for t in self.tokens)
+
     def card_named(self, name: str) -> CardDef:
-        return next(c for c in self.cards if c.name == name)
+        return self.cards[self.card_ids[name]]
 
     def wonder_named(self, name: str) -> WonderDef:
-        return next(w for w in self.wonders if w.name == name)
+        return self.wonders[self.wonder_ids[name]]
 
     def token_named(self, name: str) -> TokenDef:
-        return next(t for t in self.tokens if t.name == name)
+        return self.tokens[self.token_ids[name]]
 
 
 def compile_cost(cost: dict[str, int], where: str) -> tuple[Vector, int]:
@@ -376,10 +390,14 @@ def compile_effects(effects: list, where: str, symbols: tuple[str, ...]) -> Effe
                 lists["extra_shields"].extend((color, e.amount) for color in e.colors)
             case CoinsOnChain():
                 out["coins_on_chain"] += e.amount
+    economic = produce != ZERO or any(lists[k] for k in ("choices", "fixed_prices", "reductions"))
+    is_token = bool(lists["reductions"] or lists["extra_shields"] or out["coins_on_chain"] or abilities)
     return Effects(
         produce=produce,
         trade_produce=trade_produce,
         abilities=frozenset(abilities),
+        economic=economic,
+        is_token=is_token,
         **{k: tuple(v) for k, v in lists.items()},
         **out,
     )
@@ -394,7 +412,9 @@ def _check_per_count(e: d.PerCount, where: str) -> None:
         raise d.DataError(f"{where}: 'coins_per' lists colours exactly when it counts cards")
 
 
-def load_cards(path: Path, rules: SetupModel, layouts: dict[int, tuple[Slot, ...]]) -> tuple[tuple[CardDef, ...], tuple[str, ...]]:
+def load_cards(
+    path: Path, rules: SetupModel, layouts: dict[int, tuple[Slot, ...]]
+) -> tuple[tuple[CardDef, ...], tuple[str, ...]]:
     raw = d.validate_entry(path, "file", d.read_json(path), CardFile)
     symbols = tuple(raw.science_symbols)
     models = [(m, False) for m in d.validate_entries(path, "cards", raw.cards, CardModel)]
@@ -412,7 +432,10 @@ def load_cards(path: Path, rules: SetupModel, layouts: dict[int, tuple[Slot, ...
             raise d.DataError(f"{where}: only guilds have a guild effect")
         age = 3 if guild else model.age
         assert age is not None
-        cards.append(CardDef(len(cards), model.name, age, guild, model.color, cost, coins, frozenset(model.chain_from), effects))
+        chain = frozenset(model.chain_from)
+        cards.append(
+            CardDef(len(cards), model.name, age, guild, model.color, cost, coins, chain, effects, cost_items(cost))
+        )
     _check_chains(path, cards)
     _check_counts(path, cards, rules, layouts)
     return tuple(cards), symbols
@@ -440,7 +463,9 @@ def _check_counts(path: Path, cards: list[CardDef], setup: SetupModel, layouts: 
             raise d.DataError(f"{path}: Age {age} deals {dealt} cards but its structure has {len(layouts[age])} slots")
 
 
-def load_named(path: Path, section: str, entries: list, model: type[WonderModel] | type[TokenModel], symbols: tuple[str, ...]) -> list:
+def load_named(
+    path: Path, section: str, entries: list, model: type[WonderModel] | type[TokenModel], symbols: tuple[str, ...]
+) -> list:
     out = []
     for m in d.validate_entries(path, section, entries, model):
         where = f"{path}: {section} entry '{m.name}'"
@@ -453,7 +478,7 @@ def load_named(path: Path, section: str, entries: list, model: type[WonderModel]
             cost, coins = compile_cost(m.cost, where)
             if coins:
                 raise d.DataError(f"{where}: Wonders cost resources only")
-            out.append(WonderDef(len(out), m.name, cost, effects))
+            out.append(WonderDef(len(out), m.name, cost, effects, cost_items(cost)))
         else:
             out.append(TokenDef(len(out), m.name, effects, m.text))
     return out
@@ -461,7 +486,7 @@ def load_named(path: Path, section: str, entries: list, model: type[WonderModel]
 
 def compile_layout(path: Path, age: int, model: StructureModel) -> tuple[Slot, ...]:
     cells = [(r, c, row.face_up) for r, row in enumerate(model.rows) for c in row.cols]
-    if len(set((r, c) for r, c, _ in cells)) != len(cells):
+    if len({(r, c) for r, c, _ in cells}) != len(cells):
         raise d.DataError(f"{path}: structure {age}: two slots share a row and column")
     slots = []
     for i, (r, c, up) in enumerate(cells):

@@ -6,7 +6,8 @@ from typing import Any
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, require_dict
 from app.engine.config import GameConfig
-from app.engine.duel import options, scoring, view
+from app.engine.duel import options, scoring, validate, view
+from app.engine.duel.costs import SeatCosts
 from app.engine.duel.data import AGES, CardDef, DuelData, Effects, duel_data
 from app.engine.duel.military import Military
 from app.engine.duel.phases import (
@@ -32,6 +33,7 @@ class DuelGame(Game):
             raise ValueError("DuelGame plays 7 Wonders Duel")
         self.config = config
         self.data: DuelData = duel_data()
+        self.cards = self.data.cards
         self.log = []
         rng = random.Random(config.seed)
         setup, rules = self.data.setup, self.data.rules
@@ -66,7 +68,9 @@ class DuelGame(Game):
         self.winners: list[int] = []
         self.victory: str | None = None
         self.max_wonders = rules.max_wonders_built
-        self._options: tuple[int, dict] | None = None
+        self.wonders_total = 0
+        self._listing: options.Listing | None = None
+        self._costs: list[SeatCosts | None] = [None, None]
         self._result: dict[str, Any] | None = None
 
     def _draft_order(self, per_round: int) -> list[int]:
@@ -105,22 +109,36 @@ class DuelGame(Game):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
-        seat = self.check_seat(seat)
-        if seat != self.actor:
-            return []
-        return [dict(public) for public, _ in options.options(self).values()]
+        """The legal actions of seat now (none unless seat is to act), as JSON-able dicts."""
+        if type(seat) is not int or seat != self.actor:
+            seat = self.check_seat(seat)
+            if seat != self.actor:
+                return []
+        return options.listing(self).hand_out()
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        seat = self.check_seat(seat)
-        if self.phase == OVER:
-            raise IllegalAction("the game is over: no action is legal")
-        action = require_dict(action)
-        if seat != self.actor:
-            raise IllegalAction(f"seat {seat} has nothing to decide now: seat {self.actor} must {PHASE_TEXT[self.phase]}")
-        info = options.match(self, action)
+        if (
+            type(seat) is not int
+            or seat != self.actor
+            or type(action) is not dict
+            or type(action.get("type")) is not str
+        ):
+            self._refuse(seat, action)
+        info = validate.match(self, action)
         self.log.append({"seat": seat, "action": dict(action)})
         self._result = None
         return PERFORM[action["type"]](self, info)
+
+    def _refuse(self, seat: Any, action: Any) -> None:
+        """Raise IllegalAction for a wrong seat, a game over, or a malformed action."""
+        seat = self.check_seat(seat)
+        if self.phase == OVER:
+            raise IllegalAction("the game is over: no action is legal")
+        require_dict(action)
+        if seat != self.actor:
+            raise IllegalAction(
+                f"seat {seat} has nothing to decide now: seat {self.actor} must {PHASE_TEXT[self.phase]}"
+            )
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None:
@@ -147,7 +165,8 @@ class DuelGame(Game):
         other.winners = list(self.winners)
         other.decks = {age: list(deck) for age, deck in self.decks.items()}
         other.log = list(self.log)
-        other._options = None
+        other._listing = None
+        other._costs = [None, None]
         return other
 
     # ----- the Wonder draft --------------------------------------------------------------------
@@ -170,6 +189,7 @@ class DuelGame(Game):
         seat = self.draft_order[self.draft_step]
         self.draft_offer.remove(wonder)
         self.players[seat].wonders.append(wonder)
+        self.players[seat].unbuilt.append(wonder)
         self.draft_step += 1
         event: Event = {"type": "wonder_drafted", "seat": seat, "wonder": self.data.wonders[wonder].name}
         if auto:
@@ -197,7 +217,9 @@ class DuelGame(Game):
     def _do_discard(self, info: tuple) -> list[Event]:
         card_id, gain = info
         seat = self.current
-        events: list[Event] = [{"type": "discarded", "seat": seat, "card": self.data.cards[card_id].name, "coins": gain}]
+        events: list[Event] = [
+            {"type": "discarded", "seat": seat, "card": self.data.cards[card_id].name, "coins": gain}
+        ]
         events += self._take(card_id)
         self.discard.append(card_id)
         self.players[seat].coins += gain
@@ -213,9 +235,13 @@ class DuelGame(Game):
         events += self._pay(seat, cost, trade)
         events += self._take(card_id)
         p.built[wonder_id] = card_id
+        p.unbuilt.remove(wonder_id)
+        self.wonders_total += 1
         p.gain_production(wonder.effects)
+        if wonder.effects.economic:
+            self._economy_changed()
         events += self._wonder_effects(seat, wonder.effects)
-        if self.phase != OVER and sum(q.wonders_built for q in self.players) >= self.max_wonders:
+        if self.phase != OVER and self.wonders_total >= self.max_wonders:
             events += self._return_last_wonders()
         return events + self._finish()
 
@@ -255,10 +281,11 @@ class DuelGame(Game):
         """Only 7 Wonders are built: the ones still unbuilt go back to the box."""
         events: list[Event] = []
         for p in self.players:
-            for w in [w for w in p.wonders if w not in p.built]:
+            for w in p.unbuilt:
                 p.wonders.remove(w)
                 self.wonder_box.append(w)
                 events.append({"type": "wonder_returned", "seat": p.seat, "wonder": self.data.wonders[w].name})
+            p.unbuilt = []
         return events
 
     def _pay(self, seat: int, cost: int, trade: int) -> list[Event]:
@@ -285,6 +312,8 @@ class DuelGame(Game):
         p = self.players[seat]
         p.add_card(card)
         effects = card.effects
+        if effects.economic:
+            self._economy_changed()
         events: list[Event] = []
         gain = effects.coins
         for per in effects.coins_per:
@@ -299,6 +328,10 @@ class DuelGame(Game):
         if effects.science:
             events += self._science(seat, effects.science)
         return events
+
+    def _economy_changed(self) -> None:
+        """Production, prices or reductions changed: forget what purchases cost."""
+        self._costs = [None, None]
 
     def _push(self, seat: int, shields: int) -> list[Event]:
         events: list[Event] = []
@@ -325,6 +358,8 @@ class DuelGame(Game):
         token = self.data.tokens[token_id]
         p.tokens.append(token_id)
         p.gain(token.effects)
+        if token.effects.economic:
+            self._economy_changed()
         events: list[Event] = [{"type": "progress_token", "seat": seat, "token": token.name}]
         if token.effects.coins:
             p.coins += token.effects.coins
@@ -363,6 +398,7 @@ class DuelGame(Game):
         effects = [self.data.wonders[w].effects for w in opponent.built]
         effects += [self.data.tokens[t].effects for t in opponent.tokens]
         opponent.remove_card(card, self.data.cards, effects)
+        self._economy_changed()
         self.discard.append(card.id)
         self.destroy_color = None
         return [{"type": "destroyed", "seat": seat, "owner": 1 - seat, "card": card.name}, *self._finish()]

@@ -15,6 +15,7 @@ class DuelPlayer:
         "names",
         "colors",
         "wonders",
+        "unbuilt",
         "built",
         "tokens",
         "science",
@@ -35,6 +36,7 @@ class DuelPlayer:
         self.names: set[str] = set()
         self.colors: dict[str, int] = {}
         self.wonders: list[int] = []  # wonder ids drafted and still in play
+        self.unbuilt: list[int] = []  # the ones of them not built yet
         self.built: dict[int, int] = {}  # wonder id -> id of the Age card tucked under it
         self.tokens: list[int] = []  # progress token ids
         self.science: dict[str, int] = {}
@@ -55,6 +57,7 @@ class DuelPlayer:
         other.names = set(self.names)
         other.colors = dict(self.colors)
         other.wonders = list(self.wonders)
+        other.unbuilt = list(self.unbuilt)
         other.built = dict(self.built)
         other.tokens = list(self.tokens)
         other.science = dict(self.science)
@@ -80,15 +83,16 @@ class DuelPlayer:
 
     def gain(self, effects: Effects) -> None:
         """Add the lasting effects of a card, Wonder or progress token."""
-        self.gain_production(effects)
+        if effects.economic:
+            self.gain_production(effects)
         if effects.science:
             self.science[effects.science] = self.science.get(effects.science, 0) + 1
-        for what, amount in effects.reductions:
-            self.reductions[what] = self.reductions.get(what, 0) + amount
-        for color, amount in effects.extra_shields:
-            self.extra_shields[color] = self.extra_shields.get(color, 0) + amount
-        self.chain_coins += effects.coins_on_chain
-        if effects.abilities:
+        if effects.is_token:
+            for what, amount in effects.reductions:
+                self.reductions[what] = self.reductions.get(what, 0) + amount
+            for color, amount in effects.extra_shields:
+                self.extra_shields[color] = self.extra_shields.get(color, 0) + amount
+            self.chain_coins += effects.coins_on_chain
             self.abilities |= effects.abilities
 
     def gain_production(self, effects: Effects) -> None:
@@ -113,4 +117,3 @@ class DuelPlayer:
     def symbols(self) -> int:
         """How many different science symbols the city has."""
         return sum(1 for n in self.science.values() if n)
-

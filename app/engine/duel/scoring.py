@@ -54,10 +54,8 @@ def result(game: "DuelGame") -> dict[str, Any]:
     for seat, p in enumerate(game.players):
         categories = score_seat(game, seat)
         scores.append({"seat": seat, "categories": categories, "total": sum(categories.values()), "coins": p.coins})
-    if game.victory in ("military", "science"):
-        winners = list(game.winners)
-    else:
-        winners = civilian_winners(scores)
+    immediate = game.victory in ("military", "science")
+    winners = list(game.winners) if immediate else civilian_winners(scores)
     return {
         "finished": game.is_over,
         "victory": game.victory,

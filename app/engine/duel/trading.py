@@ -2,23 +2,29 @@
 
 Resources the buyer does not produce are bought from the bank, each at its own price: the
 trade base price (2) plus what the opponent's brown and grey cards produce of it, or the
-buyer's fixed price (1, from a yellow card) when lower. The bank never runs out, so there is
-one cheapest way to pay; the shared payment solver finds it with the bank as the only seller.
-Architecture and Masonry waive resource units of the buyer's choice: the dearest ones.
+buyer's fixed price (1, from a yellow card) when lower.
+
+The bank is the only seller and never runs out, so there is a single cheapest way to pay.
+The buyer's choice cards (and the units Architecture or Masonry waive, which act as choice
+cards offering every resource) should cover the dearest missing units they can. The sets of
+units that choice cards can cover together (the shared coverage matcher decides) form a
+transversal matroid, so the best cover is one of its largest sets; those are computed once
+per (need, cards), whatever the prices, and the cheapest leftover is paid for.
 """
 
-from itertools import combinations
+from itertools import product
 
-from app.engine.common.payment import Seller, payment_options
+from app.engine.common.coverage import can_supply
 from app.engine.common.resources import N_RESOURCES, ZERO, Vector
 
-BANK_STOCK: Vector = (99,) * N_RESOURCES
 NO_CAPS: Vector = (99,) * N_RESOURCES
+ANY: tuple[int, ...] = tuple(range(N_RESOURCES))
 
 Choices = tuple[tuple[int, ...], ...]
+CostItems = tuple[tuple[int, int], ...]  # (resource index, units) for each resource a cost names
 
-_CACHE: dict[tuple[Vector, Choices, Vector, int], int] = {}
-_CACHE_LIMIT = 200_000
+_LEFTOVERS: dict[tuple[Vector, Choices, int], tuple[CostItems, ...]] = {}
+_CACHE_LIMIT = 100_000
 
 
 def prices(caps: Vector, opponent_trade: Vector, base: int) -> Vector:
@@ -26,39 +32,47 @@ def prices(caps: Vector, opponent_trade: Vector, base: int) -> Vector:
     return tuple(c if c < base + o else base + o for c, o in zip(caps, opponent_trade, strict=True))
 
 
-def trade_cost(cost: Vector, fixed: Vector, choices: Choices, price: Vector, waive: int = 0) -> int:
-    """Fewest coins to buy what fixed and choice production leave missing of cost, waive units free."""
-    need = tuple(c - f if c > f else 0 for c, f in zip(cost, fixed, strict=True))
-    total = sum(need)
+def cost_items(cost: Vector) -> CostItems:
+    return tuple((r, n) for r, n in enumerate(cost) if n)
+
+
+def trade_cost(items: CostItems, fixed: Vector, choices: Choices, price: Vector, waive: int = 0) -> int:
+    """Fewest coins to buy what fixed and choice production leave missing, waive units free."""
+    total = 0
+    if not choices and not waive:
+        for r, n in items:
+            if n > fixed[r]:
+                total += (n - fixed[r]) * price[r]
+        return total
+    need = [0] * N_RESOURCES
+    for r, n in items:
+        if n > fixed[r]:
+            need[r] = n - fixed[r]
+            total += n - fixed[r]
     if total <= waive:
         return 0
-    if not choices:
-        units = sorted((p for n, p in zip(need, price, strict=True) for _ in range(n)), reverse=True)
-        return sum(units[waive:])
-    key = (need, choices, price, waive)
-    found = _CACHE.get(key)
-    if found is None:
-        found = min(_bank_cost(reduced, choices, price) for reduced in _waived(need, waive))
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[key] = found
-    return found
+    key = (tuple(need), choices, waive)
+    leftovers = _LEFTOVERS.get(key)
+    if leftovers is None:
+        leftovers = _leftovers(key[0], choices + (ANY,) * waive)
+        if len(_LEFTOVERS) >= _CACHE_LIMIT:
+            _LEFTOVERS.clear()
+        _LEFTOVERS[key] = leftovers
+    best = -1
+    for left in leftovers:
+        paid = 0
+        for r, n in left:
+            paid += n * price[r]
+        if paid < best or best < 0:
+            best = paid
+    return best
 
 
-def _bank_cost(need: Vector, choices: Choices, price: Vector) -> int:
-    bank = (Seller(BANK_STOCK, (), price),)
-    return payment_options(need, ZERO, choices, bank)[0].total
+def _leftovers(need: Vector, cards: Choices) -> tuple[CostItems, ...]:
+    """What is left to buy after each largest set of units the choice cards can cover together.
 
-
-def _waived(need: Vector, waive: int) -> set[Vector]:
-    """Every way to remove waive units from need."""
-    if not waive:
-        return {need}
-    units = [r for r, n in enumerate(need) for _ in range(n)]
-    out = set()
-    for dropped in combinations(units, waive):
-        reduced = list(need)
-        for r in dropped:
-            reduced[r] -= 1
-        out.add(tuple(reduced))
-    return out
+    These sets are the bases of a matroid: at any prices, the cheapest purchase leaves one of them.
+    """
+    covered = [c for c in product(*(range(n + 1) for n in need)) if can_supply(c, ZERO, cards)]
+    rank = max(sum(c) for c in covered)
+    return tuple(cost_items(tuple(n - k for n, k in zip(need, c, strict=True))) for c in covered if sum(c) == rank)

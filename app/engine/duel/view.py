@@ -8,8 +8,8 @@ tokens in the box, except the ones drawn for the Great Library, to the seat choo
 from typing import TYPE_CHECKING, Any
 
 from app.engine.common.resources import INDEX, to_dict
+from app.engine.duel.costs import discard_gain, seat_prices
 from app.engine.duel.data import DUEL_RESOURCES
-from app.engine.duel.options import discard_gain, seat_prices
 from app.engine.duel.phases import DRAFT, OVER, PLAY
 from app.engine.duel.player import DuelPlayer
 
@@ -33,7 +33,7 @@ def view(game: "DuelGame", seat: int | None) -> dict[str, Any]:
         "structure": structure(game),
         "progress_tokens_board": [data.tokens[t].name for t in game.board_tokens],
         "discard": [data.cards[c].name for c in game.discard],
-        "wonders_built": sum(p.wonders_built for p in game.players),
+        "wonders_built": game.wonders_total,
         "max_wonders": game.max_wonders,
         "draft": _draft(game),
         "decision": _decision(game, seat),
