@@ -69,7 +69,6 @@ class DuelGame(Game):
         self.victory: str | None = None
         self.max_wonders = rules.max_wonders_built
         self.wonders_total = 0
-        self._listing: options.Listing | None = None
         self._costs: list[SeatCosts | None] = [None, None]
         self._result: dict[str, Any] | None = None
 
@@ -114,7 +113,7 @@ class DuelGame(Game):
             seat = self.check_seat(seat)
             if seat != self.actor:
                 return []
-        return options.listing(self).hand_out()
+        return options.legal(self)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if (
@@ -165,7 +164,6 @@ class DuelGame(Game):
         other.winners = list(self.winners)
         other.decks = {age: list(deck) for age, deck in self.decks.items()}
         other.log = list(self.log)
-        other._listing = None
         other._costs = [None, None]
         return other
 

@@ -1,7 +1,8 @@
-"""The legal actions of the seat to act, listed once per game version.
+"""The legal actions of the seat to act.
 
 `apply` does not look actions up in this list: `validate` derives what a submitted action
-means from the rules again, and the tests check that both always agree.
+means from the rules again, and the tests check that both always agree. Each call lists
+them afresh, so callers may change what they get.
 """
 
 from typing import TYPE_CHECKING
@@ -14,30 +15,10 @@ if TYPE_CHECKING:
     from app.engine.duel.game import DuelGame
 
 
-class Listing:
-    """The legal actions of one game version."""
-
-    __slots__ = ("version", "actions", "handed_out")
-
-    def __init__(self, version: int, actions: list[Action]) -> None:
-        self.version = version
-        self.actions = actions
-        self.handed_out = False
-
-    def hand_out(self) -> list[Action]:
-        """The action dicts; copies after the first time, as a caller may have changed them."""
-        if self.handed_out:
-            return [dict(a) for a in self.actions]
-        self.handed_out = True
-        return list(self.actions)
-
-
-def listing(game: "DuelGame") -> Listing:
-    found = game._listing
-    if found is None or found.version != len(game.log):
-        maker = MAKERS.get(game.phase)
-        found = game._listing = Listing(len(game.log), [] if maker is None else maker(game))
-    return found
+def legal(game: "DuelGame") -> list[Action]:
+    """A fresh list of fresh action dicts: callers may change them as they like."""
+    maker = MAKERS.get(game.phase)
+    return [] if maker is None else maker(game)
 
 
 def _draft(game: "DuelGame") -> list[Action]:

@@ -11,7 +11,7 @@ from app.engine.common.errors import IllegalAction
 from app.engine.common.game import check_keys
 from app.engine.duel.costs import card_cost, discard_gain, wonder_cost
 from app.engine.duel.data import CardDef
-from app.engine.duel.options import destroy_targets, listing
+from app.engine.duel.options import destroy_targets, legal
 from app.engine.duel.phases import PHASE_ACTIONS, PHASE_TEXT
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], wh
     ids = {"card": game.data.card_ids, "token": game.data.token_ids, "wonder": game.data.wonder_ids}[field]
     found = ids.get(action[field])
     if found is None or found not in among:
-        names = [a[field] for a in listing(game).actions]
+        names = [a[field] for a in legal(game)]
         raise IllegalAction(f"{action[field]!r} is not {what}; choose one of {names}")
     return (found,)
 
