@@ -19,7 +19,7 @@ class SeatCosts:
 
     def __init__(self, price: tuple[int, ...]) -> None:
         self.price = price
-        self.cards: dict[int, tuple[int, int]] = {}  # card id -> (coins in all, coins of it for trading)
+        self.cards: dict[int, int] = {}  # card id -> coins spent trading (printed coins not included)
         self.wonders: dict[int, int] = {}  # wonder id -> coins (all for trading)
 
 
@@ -47,14 +47,22 @@ def card_cost(game: "DuelGame", seat: int, card_id: int) -> tuple[int, int, str 
 
 def paid_card_cost(game: "DuelGame", seat: int, card_id: int) -> tuple[int, int]:
     """(total coins, coins of it spent on trading) to build a card without its chain."""
+    card = game.data.cards[card_id]
+    trade = card_trade(game, seat, card_id)
+    return card.coin_cost + trade, trade
+
+
+def card_trade(game: "DuelGame", seat: int, card_id: int) -> int:
+    """Coins seat would spend trading for a card's resources."""
     costs = seat_costs(game, seat)
-    found = costs.cards.get(card_id)
-    if found is None:
+    trade = costs.cards.get(card_id)
+    if trade is None:
         p = game.players[seat]
         card = game.data.cards[card_id]
-        trade = trade_cost(card.cost_items, p.fixed, p.choices, costs.price, p.reductions.get(card.color, 0))
-        found = costs.cards[card_id] = (card.coin_cost + trade, trade)
-    return found
+        trade = costs.cards[card_id] = trade_cost(
+            card.cost_items, p.fixed, p.choices, costs.price, p.reductions.get(card.color, 0)
+        )
+    return trade
 
 
 def wonder_costs(game: "DuelGame", seat: int) -> list[tuple[int, int]]:

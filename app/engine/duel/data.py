@@ -239,7 +239,8 @@ class Effects:
     extra_shields: tuple[tuple[str, int], ...] = ()  # (colour, shields)
     coins_on_chain: int = 0
     abilities: frozenset[str] = frozenset()
-    economic: bool = False  # changes what purchases cost (production, prices or reductions)
+    economic: bool = False  # changes what purchases cost its owner (production, prices or reductions)
+    raises_prices: bool = False  # changes what purchases cost the opponent
     is_token: bool = False  # has effects that last only as a progress token's
 
 
@@ -307,11 +308,15 @@ class DuelData:
     rules: RulesModel
     science_symbols: tuple[str, ...]
 
+    age_ids: dict[int, tuple[int, ...]] = field(default_factory=dict)  # the Age cards of each Age, guilds apart
+    guild_ids: tuple[int, ...] = ()
     card_ids: dict[str, int] = field(default_factory=dict)
     wonder_ids: dict[str, int] = field(default_factory=dict)
     token_ids: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.age_ids.update((age, tuple(c.id for c in self.cards if c.age == age and not c.guild)) for age in AGES)
+        object.__setattr__(self, "guild_ids", tuple(c.id for c in self.cards if c.guild))
         self.card_ids.update((c.name, c.id) for c in self.cards)
         self.wonder_ids.update((w.name, w.id) for w in self.wonders)
         self.token_ids.update((t.name, t.id) for t in self.tokens)
@@ -397,6 +402,7 @@ def compile_effects(effects: list, where: str, symbols: tuple[str, ...]) -> Effe
         trade_produce=trade_produce,
         abilities=frozenset(abilities),
         economic=economic,
+        raises_prices=trade_produce != ZERO,
         is_token=is_token,
         **{k: tuple(v) for k, v in lists.items()},
         **out,

@@ -81,13 +81,12 @@ class DuelGame(Game):
 
     def _deal(self, rng: random.Random) -> None:
         """Shuffle each Age deck, set 3 cards aside unseen, and add 3 random guilds to Age III."""
-        cards = self.data.cards
         removed = self.data.setup.cards_removed_per_age
-        guilds = [c.id for c in cards if c.guild]
+        guilds = list(self.data.guild_ids)
         rng.shuffle(guilds)
         keep = self.data.setup.guilds_in_age_3
         for age in AGES:
-            deck = [c.id for c in cards if c.age == age and not c.guild]
+            deck = list(self.data.age_ids[age])
             rng.shuffle(deck)
             self.removed.extend(deck[:removed])
             deck = deck[removed:]
@@ -197,7 +196,7 @@ class DuelGame(Game):
     # ----- taking a card: build, discard, Wonder -------------------------------------------------
 
     def _do_build(self, info: tuple) -> list[Event]:
-        card_id, cost, trade, free = info
+        card_id, slot, cost, trade, free = info
         seat = self.current
         card = self.data.cards[card_id]
         event: Event = {"type": "built", "seat": seat, "card": card.name, "cost": cost}
@@ -208,36 +207,36 @@ class DuelGame(Game):
         if free == "chain" and p.chain_coins:
             p.coins += p.chain_coins
             events.append({"type": "coins", "seat": seat, "amount": p.chain_coins, "reason": "chain"})
-        events += self._take(card_id)
+        events += self._take(slot)
         events += self._construct(seat, card)
         return events + self._finish()
 
     def _do_discard(self, info: tuple) -> list[Event]:
-        card_id, gain = info
+        card_id, slot, gain = info
         seat = self.current
         events: list[Event] = [
             {"type": "discarded", "seat": seat, "card": self.data.cards[card_id].name, "coins": gain}
         ]
-        events += self._take(card_id)
+        events += self._take(slot)
         self.discard.append(card_id)
         self.players[seat].coins += gain
         return events + self._finish()
 
     def _do_wonder(self, info: tuple) -> list[Event]:
-        card_id, wonder_id, cost, trade = info
+        card_id, slot, wonder_id, cost, trade = info
         seat = self.current
         p = self.players[seat]
         wonder = self.data.wonders[wonder_id]
         card_name = self.data.cards[card_id].name
         events = [{"type": "wonder_built", "seat": seat, "wonder": wonder.name, "card": card_name, "cost": cost}]
         events += self._pay(seat, cost, trade)
-        events += self._take(card_id)
+        events += self._take(slot)
         p.built[wonder_id] = card_id
         p.unbuilt.remove(wonder_id)
         self.wonders_total += 1
         p.gain_production(wonder.effects)
         if wonder.effects.economic:
-            self._economy_changed()
+            self._costs[seat] = None
         events += self._wonder_effects(seat, wonder.effects)
         if self.phase != OVER and self.wonders_total >= self.max_wonders:
             events += self._return_last_wonders()
@@ -294,12 +293,11 @@ class DuelGame(Game):
             return [{"type": "coins", "seat": 1 - seat, "amount": trade, "reason": "trade"}]
         return []
 
-    def _take(self, card_id: int) -> list[Event]:
+    def _take(self, slot: int) -> list[Event]:
+        """Take the card of an accessible slot; the cards it uncovers turn face up."""
         structure = self.structure
         assert structure is not None
-        slot = structure.slot_of(card_id)
-        assert slot is not None
-        cards = self.data.cards
+        cards = self.cards
         return [
             {"type": "card_revealed", "slot": s, "card": cards[structure.cards[s]].name}  # type: ignore[index]
             for s in structure.take(slot)
@@ -311,7 +309,9 @@ class DuelGame(Game):
         p.add_card(card)
         effects = card.effects
         if effects.economic:
-            self._economy_changed()
+            self._costs[seat] = None
+            if effects.raises_prices:
+                self._costs[1 - seat] = None
         events: list[Event] = []
         gain = effects.coins
         for per in effects.coins_per:
@@ -328,7 +328,7 @@ class DuelGame(Game):
         return events
 
     def _economy_changed(self) -> None:
-        """Production, prices or reductions changed: forget what purchases cost."""
+        """Production or prices of both seats may have changed: forget what purchases cost."""
         self._costs = [None, None]
 
     def _push(self, seat: int, shields: int) -> list[Event]:
@@ -357,7 +357,7 @@ class DuelGame(Game):
         p.tokens.append(token_id)
         p.gain(token.effects)
         if token.effects.economic:
-            self._economy_changed()
+            self._costs[seat] = None
         events: list[Event] = [{"type": "progress_token", "seat": seat, "token": token.name}]
         if token.effects.coins:
             p.coins += token.effects.coins

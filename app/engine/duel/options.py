@@ -8,7 +8,7 @@ them afresh, so callers may change what they get.
 from typing import TYPE_CHECKING
 
 from app.engine.common.game import Action
-from app.engine.duel.costs import paid_card_cost, seat_costs, wonder_cost
+from app.engine.duel.costs import card_trade, seat_costs, wonder_cost
 from app.engine.duel.phases import BOX_TOKEN, CHOOSE_PROGRESS, CHOOSE_STARTER, DESTROY, DISCARD_BUILD, DRAFT, PLAY
 
 if TYPE_CHECKING:
@@ -45,8 +45,8 @@ def _play(game: "DuelGame") -> list[Action]:
             continue
         cost = card.coin_cost
         if card.cost_items:
-            found = known.get(card.id) or paid_card_cost(game, seat, card.id)
-            cost = found[0]
+            trade = known.get(card.id)
+            cost += card_trade(game, seat, card.id) if trade is None else trade
         if cost <= coins:
             actions.append({"type": "build", "card": card.name, "cost": cost})
     if p.unbuilt and game.wonders_total < game.max_wonders:

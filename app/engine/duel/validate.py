@@ -1,8 +1,8 @@
 """What a submitted action means, derived from the rules, or why it is not legal.
 
 `match` returns the info tuple the game acts on:
-build (card, cost, trade, free), wonder (card, wonder, cost, trade), discard (card, gain),
-and (id,) for the other kinds. It never changes the game.
+build (card, slot, cost, trade, free), wonder (card, slot, wonder, cost, trade),
+discard (card, slot, gain), and (id,) for the other kinds. It never changes the game.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -64,18 +64,20 @@ def _restates(action: dict[str, Any], legal: dict[str, Any]) -> None:
             raise IllegalAction(f"wrong '{field}' {value!r}: the legal action is {legal}")
 
 
-def _accessible(game: "DuelGame", name: str) -> CardDef:
+def _accessible(game: "DuelGame", name: str) -> tuple[CardDef, int]:
+    """The card of that name and its slot, if it is accessible."""
     card_id = game.data.card_ids.get(name)
     structure = game.structure
     assert structure is not None
-    if card_id is None or structure.slot_of(card_id) is None:
+    slot = None if card_id is None else structure.slot_of(card_id)
+    if card_id is None or slot is None:
         names = sorted(game.cards[c].name for c in structure.accessible_cards())
         raise IllegalAction(f"'{name}' is not an accessible card of the structure; accessible now: {names}")
-    return game.cards[card_id]
+    return game.cards[card_id], slot
 
 
 def _build(game: "DuelGame", action: dict[str, Any]) -> tuple:
-    card = _accessible(game, action["card"])
+    card, slot = _accessible(game, action["card"])
     seat = game.current
     cost, trade, free = card_cost(game, seat, card.id)
     coins = game.players[seat].coins
@@ -87,11 +89,11 @@ def _build(game: "DuelGame", action: dict[str, Any]) -> tuple:
     if free:
         legal["free"] = free
     _restates(action, legal)
-    return card.id, cost, trade, free
+    return card.id, slot, cost, trade, free
 
 
 def _wonder(game: "DuelGame", action: dict[str, Any]) -> tuple:
-    card = _accessible(game, action["card"])
+    card, slot = _accessible(game, action["card"])
     seat = game.current
     p = game.players[seat]
     name = action["wonder"]
@@ -108,12 +110,12 @@ def _wonder(game: "DuelGame", action: dict[str, Any]) -> tuple:
     if cost > p.coins:
         raise IllegalAction(f"{name} costs you {cost} coins and you have {p.coins}")
     _restates(action, {"type": "wonder", "card": card.name, "wonder": name, "cost": cost})
-    return card.id, wonder, cost, cost
+    return card.id, slot, wonder, cost, cost
 
 
 def _discard(game: "DuelGame", action: dict[str, Any]) -> tuple:
-    card = _accessible(game, action["card"])
-    return card.id, discard_gain(game, game.current)
+    card, slot = _accessible(game, action["card"])
+    return card.id, slot, discard_gain(game, game.current)
 
 
 def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], what: str) -> tuple:
