@@ -154,15 +154,20 @@ class DuelGame(Game):
     def clone(self) -> "DuelGame":
         other = DuelGame.__new__(DuelGame)
         other.__dict__.update(self.__dict__)
-        other.players = [p.copy() for p in self.players]
+        other.players = [self.players[0].copy(), self.players[1].copy()]
         other.military = self.military.copy()
         other.structure = None if self.structure is None else self.structure.copy()
-        for name in ("board_tokens", "box_tokens", "box_offer", "draft_offer", "wonder_box", "removed", "discard"):
-            setattr(other, name, list(getattr(self, name)))
-        other.pending = list(self.pending)
-        other.winners = list(self.winners)
-        other.decks = {age: list(deck) for age, deck in self.decks.items()}
-        other.log = list(self.log)
+        other.board_tokens = self.board_tokens[:]
+        other.box_tokens = self.box_tokens[:]
+        other.box_offer = self.box_offer[:]
+        other.draft_offer = self.draft_offer[:]
+        other.wonder_box = self.wonder_box[:]
+        other.removed = self.removed[:]
+        other.discard = self.discard[:]
+        other.pending = self.pending[:]
+        other.winners = self.winners[:]
+        other.decks = {age: deck[:] for age, deck in self.decks.items()}
+        other.log = self.log[:]
         other._costs = [None, None]
         return other
 

@@ -51,19 +51,24 @@ class DuelPlayer:
 
     def copy(self) -> "DuelPlayer":
         other = DuelPlayer.__new__(DuelPlayer)
-        for name in DuelPlayer.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.city = list(self.city)
-        other.names = set(self.names)
-        other.colors = dict(self.colors)
-        other.wonders = list(self.wonders)
-        other.unbuilt = list(self.unbuilt)
-        other.built = dict(self.built)
-        other.tokens = list(self.tokens)
-        other.science = dict(self.science)
-        other.reductions = dict(self.reductions)
-        other.extra_shields = dict(self.extra_shields)
-        other.abilities = set(self.abilities)
+        other.seat = self.seat
+        other.coins = self.coins
+        other.city = self.city[:]
+        other.names = self.names.copy()
+        other.colors = self.colors.copy()
+        other.wonders = self.wonders[:]
+        other.unbuilt = self.unbuilt[:]
+        other.built = self.built.copy()
+        other.tokens = self.tokens[:]
+        other.science = self.science.copy()
+        other.fixed = self.fixed  # vectors and choices are immutable tuples
+        other.trade_fixed = self.trade_fixed
+        other.choices = self.choices
+        other.caps = self.caps
+        other.reductions = self.reductions.copy()
+        other.extra_shields = self.extra_shields.copy()
+        other.chain_coins = self.chain_coins
+        other.abilities = self.abilities.copy()
         return other
 
     def add_card(self, card: CardDef) -> None:
