@@ -3,6 +3,8 @@
 Architecture, Economy, Masonry and Urbanism are exercised in test_trading, Theology in test_wonders.
 """
 
+import pytest
+
 from tests.duel.helpers import (
     act,
     build,
@@ -13,6 +15,7 @@ from tests.duel.helpers import (
     give_token,
     points,
     put_on_board,
+    set_coins,
     with_wonder,
 )
 
@@ -89,3 +92,34 @@ def test_strategy_adds_a_shield_to_red_cards_only():
     act(game, {"type": "discard", "card": game.legal_actions(1)[-1]["card"]})
     build_wonder(game, "The Colossus")
     assert game.view(None)["conflict_pawn"] == 4
+
+
+def test_six_different_symbols_win_at_once():
+    game = drafted(1)
+    give(game, 0, "Workshop", "Apothecary", "Scriptorium", "Pharmacist", "Academy")
+    set_coins(game, 0, 10)
+    events = build(game, "University", cost=6)  # clay, glass and papyrus: the sixth symbol
+    assert events[-1]["type"] == "game_over" and events[-1]["victory"] == "science"
+    assert game.is_over and game.to_act == []
+    assert game.result()["winners"] == [0] and game.result()["victory"] == "science"
+
+
+def test_the_opponent_can_win_by_science_too():
+    game = drafted(1)
+    give(game, 1, "Workshop", "Apothecary", "Scriptorium", "Pharmacist", "Academy")
+    act(game, {"type": "discard", "card": game.legal_actions(0)[-1]["card"]})
+    set_coins(game, 1, 10)
+    build(game, "Observatory", cost=6)
+    assert game.result()["winners"] == [1] and game.result()["victory"] == "science"
+
+
+@pytest.mark.parametrize(("token", "gain"), [("Urbanism", 6), ("Agriculture", 6), ("Masonry", 0), ("Economy", 0)])
+def test_tokens_taken_for_a_pair_give_their_coins_at_once(token, gain):
+    game = drafted(1)
+    put_on_board(game, token)
+    give(game, 0, "Workshop")
+    set_coins(game, 0, 6)
+    build(game, "Laboratory", cost=6)
+    act(game, {"type": "choose_progress", "token": token})
+    assert coins(game) == [gain, 7]
+    assert game.view(None)["progress_tokens_board"] == []
