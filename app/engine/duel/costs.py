@@ -65,15 +65,8 @@ def card_trade(game: "DuelGame", seat: int, card_id: int) -> int:
     return trade
 
 
-def wonder_costs(game: "DuelGame", seat: int) -> list[tuple[int, int]]:
-    """(wonder id, coins) of every Wonder seat may still build, affordable or not."""
-    p = game.players[seat]
-    if game.wonders_total >= game.max_wonders:
-        return []
-    return [(w, wonder_cost(game, seat, w)) for w in p.unbuilt]
-
-
 def wonder_cost(game: "DuelGame", seat: int, wonder: int) -> int:
+    """Coins seat would spend trading for a Wonder's resources (its own cost: Wonders print no coins)."""
     costs = seat_costs(game, seat)
     cost = costs.wonders.get(wonder)
     if cost is None:

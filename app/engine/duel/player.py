@@ -87,7 +87,7 @@ class DuelPlayer:
             self.gain_production(effects)
 
     def gain(self, effects: Effects) -> None:
-        """Add the lasting effects of a card, Wonder or progress token."""
+        """Add the lasting effects of a card or progress token (a Wonder's only lasting effect is production)."""
         if effects.economic:
             self.gain_production(effects)
         if effects.science:
@@ -101,6 +101,7 @@ class DuelPlayer:
             self.abilities |= effects.abilities
 
     def gain_production(self, effects: Effects) -> None:
+        """Add what effects produce, and the fixed trading prices they set."""
         if effects.produce != ZERO:
             self.fixed = add(self.fixed, effects.produce)
             self.trade_fixed = add(self.trade_fixed, effects.trade_produce)
