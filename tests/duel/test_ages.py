@@ -137,3 +137,14 @@ def test_the_last_card_of_age_three_resolves_its_decisions_before_the_end():
     assert not game.is_over and game.to_act == [0]
     events = act(game, {"type": "choose_progress", "token": "Philosophy"})
     assert game.is_over and events[-1]["victory"] == "civilian"
+
+
+def test_face_down_guilds_show_the_guild_back():
+    for seed in range(6):
+        game = last_age(seed)
+        snap = game.snapshot()["structure"]
+        backs = [s.get("back") for s in game.view(0)["structure"]]
+        for name, up, back in zip(snap["cards"], snap["up"], backs, strict=True):
+            if not up:
+                assert back == ("guild" if game.data.card_named(name).guild else "age 3")
+        assert sum(game.data.card_named(n).guild for n in snap["cards"]) == 3
