@@ -1,0 +1,82 @@
+"""What building a card or a Wonder costs a seat now, and what discarding brings.
+
+Costs are remembered per seat until something changes production, prices or reductions
+(the game then calls `forget`); chains are checked afresh since any build may add one.
+"""
+
+from typing import TYPE_CHECKING
+
+from app.engine.duel.trading import prices, trade_cost
+
+if TYPE_CHECKING:
+    from app.engine.duel.game import DuelGame
+
+
+class SeatCosts:
+    """What cards and Wonders cost one seat, filled in as asked."""
+
+    __slots__ = ("price", "cards", "wonders")
+
+    def __init__(self, price: tuple[int, ...]) -> None:
+        self.price = price
+        self.cards: dict[int, int] = {}  # card id -> coins spent trading (printed coins not included)
+        self.wonders: dict[int, int] = {}  # wonder id -> coins (all for trading)
+
+
+def seat_prices(game: "DuelGame", seat: int) -> tuple[int, ...]:
+    """What each resource costs seat at the bank now."""
+    return prices(game.players[seat].caps, game.players[1 - seat].trade_fixed, game.data.rules.trade_base_price)
+
+
+def seat_costs(game: "DuelGame", seat: int) -> SeatCosts:
+    found = game._costs[seat]
+    if found is None:
+        found = game._costs[seat] = SeatCosts(seat_prices(game, seat))
+    return found
+
+
+def card_cost(game: "DuelGame", seat: int, card_id: int) -> tuple[int, int, str | None]:
+    """(total coins, coins of it spent on trading, free reason) to build a card."""
+    p = game.players[seat]
+    card = game.data.cards[card_id]
+    if card.chain_from and not card.chain_from.isdisjoint(p.names):
+        return 0, 0, "chain"
+    found = paid_card_cost(game, seat, card_id)
+    return found[0], found[1], None
+
+
+def paid_card_cost(game: "DuelGame", seat: int, card_id: int) -> tuple[int, int]:
+    """(total coins, coins of it spent on trading) to build a card without its chain."""
+    card = game.data.cards[card_id]
+    trade = card_trade(game, seat, card_id)
+    return card.coin_cost + trade, trade
+
+
+def card_trade(game: "DuelGame", seat: int, card_id: int) -> int:
+    """Coins seat would spend trading for a card's resources."""
+    costs = seat_costs(game, seat)
+    trade = costs.cards.get(card_id)
+    if trade is None:
+        p = game.players[seat]
+        card = game.data.cards[card_id]
+        trade = costs.cards[card_id] = trade_cost(
+            card.cost_items, p.fixed, p.choices, costs.price, p.reductions.get(card.color, 0)
+        )
+    return trade
+
+
+def wonder_cost(game: "DuelGame", seat: int, wonder: int) -> int:
+    """Coins seat would spend trading for a Wonder's resources (its own cost: Wonders print no coins)."""
+    costs = seat_costs(game, seat)
+    cost = costs.wonders.get(wonder)
+    if cost is None:
+        p = game.players[seat]
+        waive = p.reductions.get("wonder", 0)
+        items = game.data.wonders[wonder].cost_items
+        cost = costs.wonders[wonder] = trade_cost(items, p.fixed, p.choices, costs.price, waive)
+    return cost
+
+
+def discard_gain(game: "DuelGame", seat: int) -> int:
+    rules = game.data.rules
+    return rules.discard_base_coins + game.players[seat].colors.get(rules.discard_coins_per_color, 0)

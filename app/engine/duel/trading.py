@@ -1,0 +1,78 @@
+"""What a Duel purchase costs in trading.
+
+Resources the buyer does not produce are bought from the bank, each at its own price: the
+trade base price (2) plus what the opponent's brown and grey cards produce of it, or the
+buyer's fixed price (1, from a yellow card) when lower.
+
+The bank is the only seller and never runs out, so there is a single cheapest way to pay.
+The buyer's choice cards (and the units Architecture or Masonry waive, which act as choice
+cards offering every resource) should cover the dearest missing units they can. The sets of
+units that choice cards can cover together (the shared coverage matcher decides) form a
+transversal matroid, so the best cover is one of its largest sets; those are computed once
+per (need, cards), whatever the prices, and the cheapest leftover is paid for.
+"""
+
+from itertools import product
+
+from app.engine.common.coverage import can_supply
+from app.engine.common.resources import N_RESOURCES, ZERO, Vector
+
+NO_CAPS: Vector = (99,) * N_RESOURCES
+ANY: tuple[int, ...] = tuple(range(N_RESOURCES))
+
+Choices = tuple[tuple[int, ...], ...]
+CostItems = tuple[tuple[int, int], ...]  # (resource index, units) for each resource a cost names
+
+_LEFTOVERS: dict[tuple[Vector, Choices, int], tuple[CostItems, ...]] = {}
+_CACHE_LIMIT = 100_000
+
+
+def prices(caps: Vector, opponent_trade: Vector, base: int) -> Vector:
+    """Per-resource bank price for a buyer with these fixed-price caps against this opponent."""
+    return tuple(c if c < base + o else base + o for c, o in zip(caps, opponent_trade, strict=True))
+
+
+def cost_items(cost: Vector) -> CostItems:
+    return tuple((r, n) for r, n in enumerate(cost) if n)
+
+
+def trade_cost(items: CostItems, fixed: Vector, choices: Choices, price: Vector, waive: int = 0) -> int:
+    """Fewest coins to buy what fixed and choice production leave missing, waive units free."""
+    total = 0
+    if not choices and not waive:
+        for r, n in items:
+            if n > fixed[r]:
+                total += (n - fixed[r]) * price[r]
+        return total
+    need = [0] * N_RESOURCES
+    for r, n in items:
+        if n > fixed[r]:
+            need[r] = n - fixed[r]
+            total += n - fixed[r]
+    if total <= waive:
+        return 0
+    key = (tuple(need), choices, waive)
+    leftovers = _LEFTOVERS.get(key)
+    if leftovers is None:
+        leftovers = _leftovers(key[0], choices + (ANY,) * waive)
+        if len(_LEFTOVERS) >= _CACHE_LIMIT:
+            _LEFTOVERS.clear()
+        _LEFTOVERS[key] = leftovers
+    best = -1
+    for left in leftovers:
+        paid = 0
+        for r, n in left:
+            paid += n * price[r]
+        if paid < best or best < 0:
+            best = paid
+    return best
+
+
+def _leftovers(need: Vector, cards: Choices) -> tuple[CostItems, ...]:
+    """What is left to buy after each largest set of units the choice cards can cover together.
+
+    These sets are the bases of a matroid: at any prices, the cheapest purchase leaves one of them.
+    """
+    covered = [c for c in product(*(range(n + 1) for n in need)) if can_supply(c, ZERO, cards)]
+    rank = max(sum(c) for c in covered)
+    return tuple(cost_items(tuple(n - k for n, k in zip(need, c, strict=True))) for c in covered if sum(c) == rank)
