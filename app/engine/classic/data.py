@@ -88,6 +88,11 @@ class Effects:
     abilities: frozenset[str] = frozenset()
     extra: tuple = ()  # effects of an expansion, handled by that expansion's code
 
+    @property
+    def changes_trading(self) -> bool:
+        """Whether it changes what its owner produces or pays neighbours (and so their markets)."""
+        return bool(any(self.produce) or self.choices or self.discounts)
+
 
 @dataclass(frozen=True, slots=True)
 class CardDef:
@@ -101,9 +106,7 @@ class CardDef:
     effects: Effects
     expansion: str | None = None
 
-    @property
-    def has_cost(self) -> bool:
-        return self.coin_cost > 0 or any(self.cost)
+    cost_items: tuple[tuple[int, int], ...] = ()  # the non-zero entries of cost, for the solver
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,12 @@ class StageDef:
     cost: Vector
     coin_cost: int
     effects: Effects
+    cost_items: tuple[tuple[int, int], ...] = ()
+
+
+def cost_items(cost: Vector) -> tuple[tuple[int, int], ...]:
+    """The non-zero entries of a cost as (resource index, count), for the payment solver."""
+    return tuple((r, n) for r, n in enumerate(cost) if n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +199,7 @@ def compile_card(model: CardModel, where: str, expansion: str | None = None) -> 
         copies=tuple(model.copies or ()),
         effects=compile_effects(model.effects, where),
         expansion=expansion,
+        cost_items=cost_items(cost),
     )
 
 
@@ -200,7 +210,7 @@ def compile_wonder(model: WonderModel, where: str, expansion: str | None = None)
         for i, stage in enumerate(getattr(model, side), start=1):
             cost, coins = compile_cost(stage.cost)
             effects = compile_effects(stage.effects, f"{where} {side} stage {i}")
-            stages.append(StageDef(cost=cost, coin_cost=coins, effects=effects))
+            stages.append(StageDef(cost=cost, coin_cost=coins, effects=effects, cost_items=cost_items(cost)))
         sides[side] = tuple(stages)
     return WonderDef(model.name, model.starting_resource, sides, model.any_order, expansion)
 

@@ -5,11 +5,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.engine.classic import scoring
-from app.engine.classic.data import CardDef, ClassicData, Effects, classic_data
+from app.engine.classic.data import CardDef, ClassicData, Effects, StageDef, classic_data
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
-from app.engine.common.payment import Market, Seller, plan_coins, plan_is_feasible
+from app.engine.common.payment import Market, PaymentOption, Seller, plan_coins, plan_is_feasible
 from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
 from app.engine.config import GameConfig
 
@@ -22,6 +22,8 @@ AGES = 3
 
 PICK, LAST_CARD, DISCARD_BUILD, OVER = "pick", "last_card", "discard_build", "over"
 NO_TRADE: dict[str, dict[str, int]] = {"left": {}, "right": {}}
+CARD_ACTION_FIELDS = frozenset({"card", "trade", "cost", "free", "stage"})
+TRADE_SIDES = frozenset(SIDE_NAMES)
 
 FREE_REASONS = {
     "chain": "you own a card that chains to it",
@@ -41,6 +43,16 @@ class Move:
     bank: int = 0
     coins: tuple[int, int] = (0, 0)  # paid to the left and right neighbours
     free: str | None = None
+    trade: dict[str, dict[str, int]] | None = None  # resources bought, as in the action
+
+    def action(self, name: str) -> dict[str, Any]:
+        """The canonical action that makes this move (what the log keeps)."""
+        out: dict[str, Any] = {"type": self.kind, "card": name}
+        if self.stage is not None:
+            out["stage"] = self.stage + 1
+        if self.trade is not None:
+            out["trade"] = self.trade
+        return out
 
     def public(self, seat: int, name: str) -> dict[str, Any]:
         """What every seat sees once the move is revealed: never the card of a stage or a discard."""
@@ -153,18 +165,21 @@ class ClassicGame(Game):
     def market(self, p: Player) -> Market:
         found = self._markets.get(p.seat)
         if found is None:
-            found = self._markets[p.seat] = Market(p.fixed, p.choices, self.sellers(p))
+            found = self._markets[p.seat] = Market(p.fixed, p.choices, self.sellers(p), p.supply, p.masks)
         return found
 
-    def _cities_changed(self) -> None:
-        self._markets = {}  # replaced, not cleared: clones may share the old one
+    def _production_changed(self, seat: int, effects: Effects) -> None:
+        """Forget the markets that depended on this seat's production or prices."""
+        if effects.changes_trading:
+            for s in (seat, self.left_of(seat), self.right_of(seat)):
+                self._markets.pop(s, None)
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
         right = self.players[self.right_of(p.seat)]
-        return (
-            Seller(left.trade_fixed, left.trade_choices, p.prices[LEFT]),
-            Seller(right.trade_fixed, right.trade_choices, p.prices[RIGHT]),
+        return tuple(
+            Seller(n.trade_fixed, n.trade_choices, p.prices[side], None, n.trade_supply, n.trade_masks)
+            for side, n in ((LEFT, left), (RIGHT, right))
         )
 
     # ----- the public face ---------------------------------------------------------------
@@ -216,59 +231,66 @@ class ClassicGame(Game):
     # ----- legal actions -------------------------------------------------------------------
 
     def _card_actions(self, p: Player, hand: list[int]) -> list[Action]:
-        seen: set[str] = set()
-        builds: list[Action] = []
-        distinct: list[CardDef] = []
-        for card_id in hand:
-            card = self.cards[card_id]
-            if card.name not in seen:
-                seen.add(card.name)
-                distinct.append(card)
-                builds.extend(self._build_options(p, card))
+        """Builds first, then wonder stages, then discards; one entry per distinct card name."""
         stage_options = self._stage_options(p)
-        wonders = [{**option, "card": card.name} for card in distinct for option in stage_options]
-        discards = [{"type": "discard", "card": card.name} for card in distinct]
+        builds: list[Action] = []
+        wonders: list[Action] = []
+        discards: list[Action] = []
+        seen: set[str] = set()
+        cards = self.cards
+        for card_id in hand:
+            card = cards[card_id]
+            name = card.name
+            if name in seen:
+                continue
+            seen.add(name)
+            if name not in p.names:
+                builds += self._build_options(p, card)
+            for option in stage_options:
+                wonders.append({**option, "card": name})
+            discards.append({"type": "discard", "card": name})
         return builds + wonders + discards
 
     def _build_options(self, p: Player, card: CardDef) -> list[Action]:
-        if card.name in p.names:
-            return []
+        """Ways to build a card the city does not hold yet."""
         free = self._free_reason(p, card)
         if free:
             return [
                 {
                     "type": "build",
                     "card": card.name,
-                    "trade": NO_TRADE,
+                    "trade": {"left": {}, "right": {}},
                     "cost": {"bank": 0, "left": 0, "right": 0},
                     "free": free,
                 }
             ]
-        return [
-            {"type": "build", "card": card.name, **paid} for paid in self._paid_options(p, card.cost, card.coin_cost)
-        ]
+        return self._paid_options(p, card, {"type": "build", "card": card.name})
 
     def _stage_options(self, p: Player) -> list[Action]:
         stage = p.next_stage()
         if stage is None:
             return []
-        cost = p.stages[stage]
-        return [
-            {"type": "wonder", "stage": stage + 1, **paid} for paid in self._paid_options(p, cost.cost, cost.coin_cost)
-        ]
+        return self._paid_options(p, p.stages[stage], {"type": "wonder", "stage": stage + 1})
 
-    def _paid_options(self, p: Player, cost: Vector, coin_cost: int) -> list[dict[str, Any]]:
+    def _paid_options(self, p: Player, what: CardDef | StageDef, head: dict[str, Any]) -> list[dict[str, Any]]:
+        """One action (head plus trade and cost) per affordable way to pay for a card or stage."""
+        cost, coin_cost = what.cost, what.coin_cost
         if coin_cost > p.coins:
             return []
+        if not what.cost_items:
+            return [{**head, "trade": {"left": {}, "right": {}}, "cost": {"bank": coin_cost, "left": 0, "right": 0}}]
         out = []
         budget = p.coins - coin_cost
-        for option in self.market(p).options(cost):
+        market = self._markets.get(p.seat) or self.market(p)
+        for option in market.options(cost, what.cost_items):
             left, right = option.coins
             if left + right > budget:
                 break  # options come cheapest first
+            bought_left, bought_right = option.named
             out.append(
                 {
-                    "trade": {"left": to_dict(option.buys[LEFT]), "right": to_dict(option.buys[RIGHT])},
+                    **head,
+                    "trade": {"left": dict(bought_left), "right": dict(bought_right)},
                     "cost": {"bank": coin_cost, "left": left, "right": right},
                 }
             )
@@ -298,10 +320,13 @@ class ClassicGame(Game):
         kind = action["type"]
         if kind not in ("build", "wonder", "discard"):
             raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
-        check_keys(action, {"card", "trade", "cost", "free", "stage"})
+        check_keys(action, CARD_ACTION_FIELDS)
         name = action.get("card")
-        card_id = next((c for c in hand if self.cards[c].name == name), None)
-        if card_id is None:
+        cards = self.cards
+        for card_id in hand:
+            if cards[card_id].name == name:
+                break
+        else:
             held = sorted({self.cards[c].name for c in hand})
             raise IllegalAction(f"'{name}' is not in your hand; your hand holds {held}")
         card = self.cards[card_id]
@@ -319,8 +344,8 @@ class ClassicGame(Game):
                 return Move("build", card_id, free=free)
             if "free" in action:
                 raise IllegalAction(f"{card.name} is not free for you")
-            bank, coins = self._check_payment(p, action, card.cost, card.coin_cost, card.name)
-            return Move("build", card_id, bank=bank, coins=coins)
+            bank, coins, trade = self._check_payment(p, action, card, card.name)
+            return Move("build", card_id, bank=bank, coins=coins, trade=trade)
         stage = p.next_stage()
         if stage is None:
             raise IllegalAction("your wonder is complete: every stage is built")
@@ -328,9 +353,8 @@ class ClassicGame(Game):
             raise IllegalAction(f"the next stage of your wonder is stage {stage + 1}, not {action['stage']!r}")
         if "free" in action:
             raise IllegalAction("wonder stages are never free")
-        cost = p.stages[stage]
-        bank, coins = self._check_payment(p, action, cost.cost, cost.coin_cost, f"stage {stage + 1} of {p.wonder.name}")
-        return Move("wonder", card_id, stage=stage, bank=bank, coins=coins)
+        bank, coins, trade = self._check_payment(p, action, p.stages[stage], f"stage {stage + 1} of {p.wonder.name}")
+        return Move("wonder", card_id, stage=stage, bank=bank, coins=coins, trade=trade)
 
     def _check_free(self, action: dict[str, Any], free: str, name: str) -> None:
         trade = action.get("trade", NO_TRADE)
@@ -343,24 +367,48 @@ class ClassicGame(Game):
             raise IllegalAction(f"{name} is free because {FREE_REASONS[free]} ('{free}')")
 
     def _check_payment(
-        self, p: Player, action: dict[str, Any], cost: Vector, coin_cost: int, what: str
-    ) -> tuple[int, tuple[int, int]]:
-        buys = self._parse_trade(action.get("trade"))
-        sellers = self.sellers(p)
-        if not plan_is_feasible(cost, p.fixed, p.choices, sellers, buys):
-            hint = self._payment_hint(p, cost, coin_cost)
-            raise IllegalAction(f"that trade does not pay for {what} (costs {_cost_text(cost, coin_cost)}); {hint}")
-        coins = plan_coins(sellers, buys)
+        self, p: Player, action: dict[str, Any], paid: CardDef | StageDef, what: str
+    ) -> tuple[int, tuple[int, int], dict[str, dict[str, int]]]:
+        """Bank coins, coins to each neighbour and the canonical trade, or IllegalAction."""
+        cost, coin_cost = paid.cost, paid.coin_cost
+        trade = action.get("trade")
+        market = self.market(p)
+        offered = self._offered_trade(market, paid, trade)
+        if offered is not None:
+            coins = offered.coins
+            canonical = {"left": dict(offered.named[LEFT]), "right": dict(offered.named[RIGHT])}
+        else:  # not one of the offered ways: check it from scratch
+            buys = self._parse_trade(trade)
+            sellers = market.sellers
+            if not plan_is_feasible(cost, p.fixed, p.choices, sellers, buys):
+                hint = self._payment_hint(p, paid)
+                raise IllegalAction(f"that trade does not pay for {what} (costs {_cost_text(cost, coin_cost)}); {hint}")
+            coins = plan_coins(sellers, buys)
+            canonical = {"left": to_dict(buys[LEFT]), "right": to_dict(buys[RIGHT])}
         total = coin_cost + sum(coins)
         if total > p.coins:
             raise IllegalAction(f"{what} would cost {total} coins with that trade; you have {p.coins}")
         computed = {"bank": coin_cost, "left": coins[LEFT], "right": coins[RIGHT]}
         if "cost" in action and action["cost"] != computed:
             raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
-        return coin_cost, (coins[LEFT], coins[RIGHT])
+        return coin_cost, (coins[LEFT], coins[RIGHT]), canonical
 
-    def _payment_hint(self, p: Player, cost: Vector, coin_cost: int) -> str:
-        options = self._paid_options(p, cost, coin_cost)
+    @staticmethod
+    def _offered_trade(market: Market, paid: CardDef | StageDef, trade: Any) -> PaymentOption | None:
+        """The offered payment option this trade is, if it is one (the common, fast case)."""
+        if trade is None:
+            trade = NO_TRADE
+        if not isinstance(trade, dict) or not trade.keys() <= TRADE_SIDES:
+            return None
+        left, right = trade.get("left") or {}, trade.get("right") or {}
+        for option in market.options(paid.cost, paid.cost_items):
+            named_left, named_right = option.named
+            if left == dict(named_left) and right == dict(named_right):
+                return option
+        return None
+
+    def _payment_hint(self, p: Player, paid: CardDef | StageDef) -> str:
+        options = self._paid_options(p, paid, {})
         if not options:
             return "you cannot afford it this turn"
         return f"one way to pay: trade {options[0]['trade']}"
@@ -392,7 +440,7 @@ class ClassicGame(Game):
         move = self._parse_card_action(self.players[seat], self.hands[seat], action)
         changed = seat in self.picks
         self.picks[seat] = move
-        self.log.append({"seat": seat, "action": action})
+        self.log.append({"seat": seat, "action": move.action(self.cards[move.card].name)})
         events: list[Event] = [{"type": "chosen", "seat": seat, "changed": changed}]
         if len(self.picks) == self.n:
             events.extend(self._resolve_turn())
@@ -434,12 +482,13 @@ class ClassicGame(Game):
         """Put the card where it goes; lasting effects count from the next turn."""
         p = self.players[seat]
         self.hands[seat].remove(move.card)
-        self._cities_changed()
         if move.kind == "build":
             p.add_card(move.card, self.cards[move.card])
+            self._production_changed(seat, self.cards[move.card].effects)
         elif move.kind == "wonder":
             assert move.stage is not None
             p.add_stage(move.stage, move.card)
+            self._production_changed(seat, p.stages[move.stage].effects)
         else:
             self.discard.append(move.card)
 
@@ -544,7 +593,7 @@ class ClassicGame(Game):
 
     def _apply_last_card(self, seat: int, action: dict[str, Any]) -> list[Event]:
         move = self._parse_card_action(self.players[seat], self.hands[seat], action)
-        self.log.append({"seat": seat, "action": action})
+        self.log.append({"seat": seat, "action": move.action(self.cards[move.card].name)})
         income = [0] * self.n
         self._pay(seat, move, income)
         self._place(seat, move)
@@ -559,6 +608,7 @@ class ClassicGame(Game):
         p = self.players[seat]
         if action["type"] == "pass":
             check_keys(action, set())
+            canonical: dict[str, Any] = {"type": "pass"}
             events: list[Event] = [{"type": "discard_build_passed", "seat": seat}]
         elif action["type"] == "build_from_discard":
             check_keys(action, {"card"})
@@ -569,16 +619,17 @@ class ClassicGame(Game):
             if name in p.names:
                 raise IllegalAction(f"you already have {name} in your city")
             self.discard.remove(card_id)
-            self._cities_changed()
             card = self.cards[card_id]
             p.add_card(card_id, card)
+            self._production_changed(seat, card.effects)
             self._gain_coins(p, card.effects)
+            canonical = {"type": "build_from_discard", "card": name}
             events = [{"type": "built_from_discard", "seat": seat, "card": name}]
         else:
             raise IllegalAction(
                 "now choose a card from the discard pile to build free ('build_from_discard') or 'pass'"
             )
-        self.log.append({"seat": seat, "action": action})
+        self.log.append({"seat": seat, "action": canonical})
         self.pending.discard(seat)
         return events + self._run_queue()
 
@@ -656,6 +707,7 @@ class ClassicGame(Game):
         other.queue = list(self.queue)
         other.discard_builders = list(self.discard_builders)
         other.log = list(self.log)
+        other._markets = dict(self._markets)
         return other
 
     def snapshot(self) -> dict[str, Any]:

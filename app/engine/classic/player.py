@@ -1,7 +1,8 @@
 """One city of the classic game: its cards, wonder, coins and what they produce."""
 
 from app.engine.classic.data import CardDef, Effects, StageDef, WonderDef
-from app.engine.common.resources import INDEX, N_RESOURCES, Vector, add
+from app.engine.common.payment import masks_of, supply_of
+from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, add
 
 LEFT, RIGHT = 0, 1
 SIDE_NAMES = ("left", "right")
@@ -29,6 +30,10 @@ class Player:
         "choices",
         "trade_fixed",
         "trade_choices",
+        "supply",
+        "masks",
+        "trade_supply",
+        "trade_masks",
         "prices",
         "abilities",
         "extra",
@@ -55,6 +60,11 @@ class Player:
         self.choices: tuple[tuple[int, ...], ...] = ()
         self.trade_fixed: Vector = tuple(start)  # what neighbours may buy
         self.trade_choices: tuple[tuple[int, ...], ...] = ()
+        # derived from the choice cards, kept for the payment solver (see payment.Seller)
+        self.supply: Vector = ZERO
+        self.masks: tuple[int, ...] = ()
+        self.trade_supply: Vector = self.trade_fixed
+        self.trade_masks: tuple[int, ...] = ()
         self.prices: list[Vector] = [(TRADE_PRICE,) * N_RESOURCES, (TRADE_PRICE,) * N_RESOURCES]
         self.abilities: set[str] = set()
         self.extra: dict = {}  # state of an expansion
@@ -93,10 +103,15 @@ class Player:
             self.fixed = add(self.fixed, effects.produce)
             if effects.tradable:
                 self.trade_fixed = add(self.trade_fixed, effects.produce)
+                self.trade_supply = add(self.trade_supply, effects.produce)
         if effects.choices:
             self.choices = self.choices + effects.choices
+            self.supply = supply_of(self.supply, effects.choices)
+            self.masks = self.masks + masks_of(effects.choices)
             if effects.tradable:
                 self.trade_choices = self.trade_choices + effects.choices
+                self.trade_supply = supply_of(self.trade_supply, effects.choices)
+                self.trade_masks = self.trade_masks + masks_of(effects.choices)
         self.shields += effects.shields
         if effects.science:
             self.science[SYMBOLS[effects.science]] += 1

@@ -70,8 +70,14 @@ def require_dict(action: Any) -> dict[str, Any]:
     return action
 
 
-def check_keys(action: dict[str, Any], allowed: set[str]) -> None:
-    unknown = set(action) - allowed - {"type"}
+def check_keys(action: dict[str, Any], allowed: set[str] | frozenset[str]) -> None:
+    """Refuse fields that the action type does not have ('type' is always allowed)."""
+    for key in action:
+        if key not in allowed and key != "type":
+            break
+    else:
+        return
+    unknown = set(action) - set(allowed) - {"type"}
     if unknown:
         raise IllegalAction(
             f"unknown field(s) {sorted(unknown)} in a '{action['type']}' action; allowed: {sorted(allowed)}"

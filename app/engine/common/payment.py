@@ -14,7 +14,7 @@ from itertools import product
 from typing import NamedTuple
 
 from app.engine.common.coverage import can_supply
-from app.engine.common.resources import N_RESOURCES, ZERO, Vector
+from app.engine.common.resources import N_RESOURCES, RESOURCES, ZERO, Vector
 
 Choices = tuple[tuple[int, ...], ...]
 
@@ -24,15 +24,24 @@ class Seller(NamedTuple):
     choices: Choices
     prices: Vector
     limit: int | None = None  # most units this seller may sell for one payment
+    # derived from fixed and choices; a caller that keeps them up to date may pass them in
+    supply: Vector | None = None  # fixed plus one unit of every option of every choice card
+    masks: tuple[int, ...] | None = None  # bit masks of the choice cards with several options
 
 
 class PaymentOption(NamedTuple):
     coins: tuple[int, ...]  # coins paid to each seller, in the sellers' order
     buys: tuple[Vector, ...]  # resources bought from each seller
+    named: tuple[tuple[tuple[str, int], ...], ...] = ()  # the buys as (resource, count) pairs
 
     @property
     def total(self) -> int:
         return sum(self.coins)
+
+
+def _option(coins: tuple[int, ...], buys: tuple[Vector, ...]) -> PaymentOption:
+    named = tuple(tuple((RESOURCES[r], n) for r, n in enumerate(buy) if n) for buy in buys)
+    return PaymentOption(coins, buys, named)
 
 
 _CACHE: dict[tuple, tuple[PaymentOption, ...]] = {}  # coupled problems, by (need, market)
@@ -49,42 +58,57 @@ class Market:
     those are answered from small per-resource fronts. The rest go to the full search.
     """
 
-    __slots__ = ("_coupling", "_key", "_memo", "_own", "_prices", "_supply", "choices", "fixed", "sellers")
+    __slots__ = ("_coupling", "_key", "_memo", "_own", "_per_resource", "choices", "fixed", "sellers")
 
-    def __init__(self, own_fixed: Vector, own_choices: Choices, sellers: tuple[Seller, ...]) -> None:
+    def __init__(
+        self,
+        own_fixed: Vector,
+        own_choices: Choices,
+        sellers: tuple[Seller, ...],
+        own_supply: Vector | None = None,
+        own_masks: tuple[int, ...] | None = None,
+    ) -> None:
+        """own_supply and own_masks are derived from own_choices (as in Seller); pass them if kept."""
         self.fixed = own_fixed
         self.choices = own_choices
         self.sellers = sellers
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
-        self._own = [sum(1 for options in own_choices if r in options) for r in range(N_RESOURCES)]
-        self._supply = [
-            [s.fixed[r] + sum(1 for options in s.choices if r in options) for r in range(N_RESOURCES)] for s in sellers
-        ]
-        self._prices = [s.prices for s in sellers]
-        masks = {_mask(options) for options in own_choices if len(options) > 1}
+        self._own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
+        self._per_resource: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        masks = own_masks if own_masks is not None else masks_of(own_choices)
         for s in sellers:
-            masks.update(_mask(options) for options in s.choices if len(options) > 1)
+            masks += s.masks if s.masks is not None else masks_of(s.choices)
         # with a seller limit, resources compete for the limit: always search
-        self._coupling: tuple[int, ...] | None = tuple(masks) if all(s.limit is None for s in sellers) else None
+        self._coupling = masks if all(s.limit is None for s in sellers) else None
 
-    def options(self, cost: Vector) -> tuple[PaymentOption, ...]:
-        """All non-dominated ways to cover cost, cheapest first; empty when it cannot be covered."""
+    def options(self, cost: Vector, items: tuple[tuple[int, int], ...] | None = None) -> tuple[PaymentOption, ...]:
+        """All non-dominated ways to cover cost, cheapest first; empty when it cannot be covered.
+
+        items, if given, lists cost's non-zero entries as (resource index, count): a shortcut.
+        """
         found = self._memo.get(cost)
         if found is None:
-            found = self._memo[cost] = self._solve(cost)
+            if items is None:
+                items = tuple((r, n) for r, n in enumerate(cost) if n)
+            found = self._memo[cost] = self._solve(cost, items)
         return found
 
-    def _solve(self, cost: Vector) -> tuple[PaymentOption, ...]:
-        need = tuple(c - f if c > f else 0 for c, f in zip(cost, self.fixed, strict=True))
+    def _solve(self, cost: Vector, items: tuple[tuple[int, int], ...]) -> tuple[PaymentOption, ...]:
+        fixed = self.fixed
         mask = 0
-        for r, n in enumerate(need):
-            if n:
+        missing = []
+        for r, count in items:
+            n = count - fixed[r]
+            if n > 0:
                 mask |= 1 << r
+                missing.append((r, n))
         if not mask:
             return _free(len(self.sellers))
-        if self._coupling is not None and not any((m & mask).bit_count() > 1 for m in self._coupling):
-            return self._independent(need)
+        coupling = self._coupling
+        if coupling is not None and not any((m & mask).bit_count() > 1 for m in coupling):
+            return self._independent(missing)
+        need = tuple(c - f if c > f else 0 for c, f in zip(cost, fixed, strict=True))
         if self._key is None:
             market = (self.choices, self.sellers)
             self._key = _MARKETS.get(market)
@@ -97,16 +121,27 @@ class Market:
             found = _CACHE[key] = _solve(need, self.choices, self.sellers, _free(len(self.sellers))[0])
         return found
 
-    def _independent(self, need: Vector) -> tuple[PaymentOption, ...]:
+    def _independent(self, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
+        """No choice card offers two missing resources: each resource is bought on its own."""
+        own = self._own
         keys = []
-        for r, n in enumerate(need):
-            count = n - self._own[r]
-            if count > 0:
-                keys.append(
-                    (r, count, tuple(min(count, s[r]) for s in self._supply), tuple(p[r] for p in self._prices))
-                )
+        for r, short in missing:
+            n = short - own[r]
+            if n > 0:
+                sellers_r = self._per_resource.get(r)
+                if sellers_r is None:
+                    sellers_r = self._per_resource[r] = (
+                        tuple(
+                            s.supply[r] if s.supply is not None else supply_of(s.fixed, s.choices)[r]
+                            for s in self.sellers
+                        ),
+                        tuple(s.prices[r] for s in self.sellers),
+                    )
+                keys.append((r, n, *sellers_r))
         if not keys:
             return _free(len(self.sellers))
+        if len(keys) == 1:
+            return _resource_front(keys[0])
         whole = tuple(keys)
         found = _FRONTS.get(whole)
         if found is None:
@@ -126,6 +161,20 @@ def _bound() -> None:
         _FRONTS.clear()
 
 
+def supply_of(fixed: Vector, choices: Choices) -> Vector:
+    """Fixed production plus one unit of every option of every choice card."""
+    supply = list(fixed)
+    for options in choices:
+        for r in options:
+            supply[r] += 1
+    return tuple(supply)
+
+
+def masks_of(choices: Choices) -> tuple[int, ...]:
+    """Bit masks of the choice cards with several options (those that can couple resources)."""
+    return tuple(_mask(options) for options in choices if len(options) > 1)
+
+
 def _mask(options: tuple[int, ...]) -> int:
     out = 0
     for r in options:
@@ -139,7 +188,7 @@ def _resource_front(key: tuple) -> tuple[PaymentOption, ...]:
     if found is None:
         r, count, supply, prices = key
         plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
-        for split in _splits(count, list(supply), 0):
+        for split in _splits(count, [min(count, n) for n in supply], 0):
             coins = tuple(k * p for k, p in zip(split, prices, strict=True))
             plans.setdefault(coins, tuple(_unit(r, k) for k in split))
         found = _FRONTS[key] = _ordered(plans)
@@ -162,7 +211,7 @@ def _ordered(plans: dict[tuple[int, ...], tuple[Vector, ...]]) -> tuple[PaymentO
     """The non-dominated plans, cheapest first."""
     front = _pareto(list(plans))
     front.sort(key=lambda coins: (sum(coins), coins))
-    return tuple(PaymentOption(coins, plans[coins]) for coins in front)
+    return tuple(_option(coins, plans[coins]) for coins in front)
 
 
 def payment_options(
@@ -178,7 +227,7 @@ _FREE: dict[int, tuple[PaymentOption, ...]] = {}
 def _free(sellers: int) -> tuple[PaymentOption, ...]:
     found = _FREE.get(sellers)
     if found is None:
-        found = _FREE[sellers] = (PaymentOption((0,) * sellers, (ZERO,) * sellers),)
+        found = _FREE[sellers] = (_option((0,) * sellers, (ZERO,) * sellers),)
     return found
 
 
