@@ -159,6 +159,11 @@ class ClassicGame(Game):
     def right_of(self, seat: int) -> int:
         return (seat - 1) % self.n
 
+    def check_seat(self, seat: Any) -> int:
+        if type(seat) is int and 0 <= seat < self.n:
+            return seat
+        return super().check_seat(seat)
+
     def neighbours(self, seat: int) -> tuple[int, int]:
         return self.left_of(seat), self.right_of(seat)
 
@@ -232,7 +237,8 @@ class ClassicGame(Game):
 
     def _card_actions(self, p: Player, hand: list[int]) -> list[Action]:
         """Builds first, then wonder stages, then discards; one entry per distinct card name."""
-        stage_options = self._stage_options(p)
+        stage = p.next_stage()
+        stage_ways = [] if stage is None else self._ways_to_pay(p, p.stages[stage])
         builds: list[Action] = []
         wonders: list[Action] = []
         discards: list[Action] = []
@@ -245,55 +251,54 @@ class ClassicGame(Game):
                 continue
             seen.add(name)
             if name not in p.names:
-                builds += self._build_options(p, card)
-            for option in stage_options:
-                wonders.append({**option, "card": name})
+                free = self._free_reason(p, card)
+                if free:
+                    builds.append(
+                        {
+                            "type": "build",
+                            "card": name,
+                            "trade": {"left": {}, "right": {}},
+                            "cost": {"bank": 0, "left": 0, "right": 0},
+                            "free": free,
+                        }
+                    )
+                else:
+                    for bank, (left, right), (bought_left, bought_right) in self._ways_to_pay(p, card):
+                        builds.append(
+                            {
+                                "type": "build",
+                                "card": name,
+                                "trade": {"left": dict(bought_left), "right": dict(bought_right)},
+                                "cost": {"bank": bank, "left": left, "right": right},
+                            }
+                        )
+            for bank, (left, right), (bought_left, bought_right) in stage_ways:
+                wonders.append(
+                    {
+                        "type": "wonder",
+                        "card": name,
+                        "stage": stage + 1,  # type: ignore[operator]
+                        "trade": {"left": dict(bought_left), "right": dict(bought_right)},
+                        "cost": {"bank": bank, "left": left, "right": right},
+                    }
+                )
             discards.append({"type": "discard", "card": name})
         return builds + wonders + discards
 
-    def _build_options(self, p: Player, card: CardDef) -> list[Action]:
-        """Ways to build a card the city does not hold yet."""
-        free = self._free_reason(p, card)
-        if free:
-            return [
-                {
-                    "type": "build",
-                    "card": card.name,
-                    "trade": {"left": {}, "right": {}},
-                    "cost": {"bank": 0, "left": 0, "right": 0},
-                    "free": free,
-                }
-            ]
-        return self._paid_options(p, card, {"type": "build", "card": card.name})
-
-    def _stage_options(self, p: Player) -> list[Action]:
-        stage = p.next_stage()
-        if stage is None:
-            return []
-        return self._paid_options(p, p.stages[stage], {"type": "wonder", "stage": stage + 1})
-
-    def _paid_options(self, p: Player, what: CardDef | StageDef, head: dict[str, Any]) -> list[dict[str, Any]]:
-        """One action (head plus trade and cost) per affordable way to pay for a card or stage."""
-        cost, coin_cost = what.cost, what.coin_cost
+    def _ways_to_pay(self, p: Player, what: CardDef | StageDef) -> list[tuple[int, tuple[int, ...], tuple]]:
+        """(bank coins, coins per neighbour, resources bought per neighbour) for each affordable way."""
+        coin_cost = what.coin_cost
         if coin_cost > p.coins:
             return []
         if not what.cost_items:
-            return [{**head, "trade": {"left": {}, "right": {}}, "cost": {"bank": coin_cost, "left": 0, "right": 0}}]
-        out = []
+            return [(coin_cost, (0, 0), ((), ()))]
         budget = p.coins - coin_cost
         market = self._markets.get(p.seat) or self.market(p)
-        for option in market.options(cost, what.cost_items):
-            left, right = option.coins
-            if left + right > budget:
+        out = []
+        for option in market.options(what.cost, what.cost_items):
+            if option.coins[LEFT] + option.coins[RIGHT] > budget:
                 break  # options come cheapest first
-            bought_left, bought_right = option.named
-            out.append(
-                {
-                    **head,
-                    "trade": {"left": dict(bought_left), "right": dict(bought_right)},
-                    "cost": {"bank": coin_cost, "left": left, "right": right},
-                }
-            )
+            out.append((coin_cost, option.coins, option.named))
         return out
 
     def _free_reason(self, p: Player, card: CardDef) -> str | None:
@@ -408,10 +413,11 @@ class ClassicGame(Game):
         return None
 
     def _payment_hint(self, p: Player, paid: CardDef | StageDef) -> str:
-        options = self._paid_options(p, paid, {})
-        if not options:
+        ways = self._ways_to_pay(p, paid)
+        if not ways:
             return "you cannot afford it this turn"
-        return f"one way to pay: trade {options[0]['trade']}"
+        bought_left, bought_right = ways[0][2]
+        return f"one way to pay: trade {{'left': {dict(bought_left)}, 'right': {dict(bought_right)}}}"
 
     @staticmethod
     def _parse_trade(trade: Any) -> tuple[Vector, Vector]:

@@ -75,7 +75,9 @@ class Market:
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
         self._own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
-        self._per_resource: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        # per resource: each seller's supply (fixed plus choice cards offering it) and price
+        supplies = [s.supply if s.supply is not None else supply_of(s.fixed, s.choices) for s in sellers]
+        self._per_resource = list(zip(zip(*supplies), zip(*[s.prices for s in sellers]), strict=True))
         masks = own_masks if own_masks is not None else masks_of(own_choices)
         for s in sellers:
             masks += s.masks if s.masks is not None else masks_of(s.choices)
@@ -91,10 +93,10 @@ class Market:
         if found is None:
             if items is None:
                 items = tuple((r, n) for r, n in enumerate(cost) if n)
-            found = self._memo[cost] = self._solve(cost, items)
+            found = self._memo[cost] = self._solve(items)
         return found
 
-    def _solve(self, cost: Vector, items: tuple[tuple[int, int], ...]) -> tuple[PaymentOption, ...]:
+    def _solve(self, items: tuple[tuple[int, int], ...]) -> tuple[PaymentOption, ...]:
         fixed = self.fixed
         mask = 0
         missing = []
@@ -106,19 +108,25 @@ class Market:
         if not mask:
             return _free(len(self.sellers))
         coupling = self._coupling
-        if coupling is not None and not any((m & mask).bit_count() > 1 for m in coupling):
-            return self._independent(missing)
-        need = tuple(c - f if c > f else 0 for c, f in zip(cost, fixed, strict=True))
+        if coupling is not None:
+            for m in coupling:
+                if (m & mask).bit_count() > 1:
+                    break
+            else:
+                return self._independent(missing)
+        need = [0] * N_RESOURCES
+        for r, n in missing:
+            need[r] = n
         if self._key is None:
             market = (self.choices, self.sellers)
             self._key = _MARKETS.get(market)
             if self._key is None:
                 _bound()
                 self._key = _MARKETS[market] = len(_MARKETS)
-        key = (need, self._key)
+        key = (tuple(need), self._key)
         found = _CACHE.get(key)
         if found is None:
-            found = _CACHE[key] = _solve(need, self.choices, self.sellers, _free(len(self.sellers))[0])
+            found = _CACHE[key] = _solve(key[0], self.choices, self.sellers, _free(len(self.sellers))[0])
         return found
 
     def _independent(self, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
@@ -128,16 +136,7 @@ class Market:
         for r, short in missing:
             n = short - own[r]
             if n > 0:
-                sellers_r = self._per_resource.get(r)
-                if sellers_r is None:
-                    sellers_r = self._per_resource[r] = (
-                        tuple(
-                            s.supply[r] if s.supply is not None else supply_of(s.fixed, s.choices)[r]
-                            for s in self.sellers
-                        ),
-                        tuple(s.prices[r] for s in self.sellers),
-                    )
-                keys.append((r, n, *sellers_r))
+                keys.append((r, n, *self._per_resource[r]))
         if not keys:
             return _free(len(self.sellers))
         if len(keys) == 1:
