@@ -215,7 +215,7 @@ def compile_wonder(model: WonderModel, where: str, expansion: str | None = None)
     return WonderDef(model.name, model.starting_resource, sides, model.any_order, expansion)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one per data set
 class ClassicData:
     cards: tuple[CardDef, ...]  # Age I-III buildings, one entry per distinct card
     guilds: tuple[CardDef, ...]

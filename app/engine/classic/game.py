@@ -1,7 +1,9 @@
 """The classic 7 Wonders game: setup, simultaneous picks, turn resolution, Ages, scoring."""
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from app.engine.classic import scoring
@@ -9,7 +11,15 @@ from app.engine.classic.data import CardDef, ClassicData, Effects, StageDef, cla
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
-from app.engine.common.payment import Market, PaymentOption, Seller, plan_coins, plan_is_feasible
+from app.engine.common.payment import (
+    Market,
+    PaymentOption,
+    Seller,
+    affordable,
+    free_option,
+    plan_coins,
+    plan_is_feasible,
+)
 from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
 from app.engine.config import GameConfig
 
@@ -110,19 +120,12 @@ class ClassicGame(Game):
     def _make_decks(self, rng: random.Random) -> None:
         cards: list[CardDef] = []
         for age in range(1, AGES + 1):
-            ids = []
-            for card in self.data.cards:
-                if card.age == age:
-                    for icon in card.copies:
-                        if icon <= self.n:
-                            ids.append(len(cards))
-                            cards.append(card)
+            pool = list(age_cards(self.data, age, self.n))
             if age == AGES:
-                for guild in rng.sample(self.data.guilds, self.n + 2):
-                    ids.append(len(cards))
-                    cards.append(guild)
-            rng.shuffle(ids)
-            self.decks[age] = ids
+                pool += rng.sample(self.data.guilds, self.n + 2)
+            first = len(cards)
+            cards += pool
+            self.decks[age] = shuffled(range(first, len(cards)), rng)
         self.cards = tuple(cards)
 
     def _seat_players(self, rng: random.Random) -> list[Player]:
@@ -238,20 +241,25 @@ class ClassicGame(Game):
     def _card_actions(self, p: Player, hand: list[int]) -> list[Action]:
         """Builds first, then wonder stages, then discards; one entry per distinct card name."""
         stage = p.next_stage()
-        stage_ways = [] if stage is None else self._ways_to_pay(p, p.stages[stage])
+        stage_ways = () if stage is None else self._ways_to_pay(p, p.stages[stage])
+        stage_bank = 0 if stage is None else p.stages[stage].coin_cost
         builds: list[Action] = []
         wonders: list[Action] = []
         discards: list[Action] = []
         seen: set[str] = set()
         cards = self.cards
+        names = p.names
         for card_id in hand:
             card = cards[card_id]
             name = card.name
             if name in seen:
                 continue
             seen.add(name)
-            if name not in p.names:
-                free = self._free_reason(p, card)
+            if name not in names:
+                if card.chain_from and not names.isdisjoint(card.chain_from):
+                    free: str | None = "chain"
+                else:
+                    free = self._ability_free(p, card) if p.abilities else None
                 if free:
                     builds.append(
                         {
@@ -263,7 +271,10 @@ class ClassicGame(Game):
                         }
                     )
                 else:
-                    for bank, (left, right), (bought_left, bought_right) in self._ways_to_pay(p, card):
+                    bank = card.coin_cost
+                    for option in self._ways_to_pay(p, card):
+                        left, right = option.coins
+                        bought_left, bought_right = option.named
                         builds.append(
                             {
                                 "type": "build",
@@ -272,40 +283,39 @@ class ClassicGame(Game):
                                 "cost": {"bank": bank, "left": left, "right": right},
                             }
                         )
-            for bank, (left, right), (bought_left, bought_right) in stage_ways:
+            for option in stage_ways:
+                left, right = option.coins
+                bought_left, bought_right = option.named
                 wonders.append(
                     {
                         "type": "wonder",
                         "card": name,
                         "stage": stage + 1,  # type: ignore[operator]
                         "trade": {"left": dict(bought_left), "right": dict(bought_right)},
-                        "cost": {"bank": bank, "left": left, "right": right},
+                        "cost": {"bank": stage_bank, "left": left, "right": right},
                     }
                 )
             discards.append({"type": "discard", "card": name})
         return builds + wonders + discards
 
-    def _ways_to_pay(self, p: Player, what: CardDef | StageDef) -> list[tuple[int, tuple[int, ...], tuple]]:
-        """(bank coins, coins per neighbour, resources bought per neighbour) for each affordable way."""
+    def _ways_to_pay(self, p: Player, what: CardDef | StageDef) -> Sequence[PaymentOption]:
+        """The affordable ways to pay for a card or stage, on top of its coin cost, cheapest first."""
         coin_cost = what.coin_cost
         if coin_cost > p.coins:
-            return []
+            return ()
         if not what.cost_items:
-            return [(coin_cost, (0, 0), ((), ()))]
-        budget = p.coins - coin_cost
+            return (free_option(2),)
         market = self._markets.get(p.seat) or self.market(p)
-        out = []
-        for option in market.options(what.cost, what.cost_items):
-            if option.coins[LEFT] + option.coins[RIGHT] > budget:
-                break  # options come cheapest first
-            out.append((coin_cost, option.coins, option.named))
-        return out
+        return affordable(market.options(what.cost, what.cost_items), p.coins - coin_cost)
 
     def _free_reason(self, p: Player, card: CardDef) -> str | None:
-        if p.names & card.chain_from:
+        """Why this card would be free for this player now (None: it must be paid)."""
+        if not p.names.isdisjoint(card.chain_from):
             return "chain"
-        if not p.abilities:
-            return None
+        return self._ability_free(p, card) if p.abilities else None
+
+    def _ability_free(self, p: Player, card: CardDef) -> str | None:
+        """Olympia's free builds."""
         if "free_first_card_each_color" in p.abilities and not p.colors.get(card.color):
             return "first_of_color"
         if self.phase == PICK:
@@ -416,7 +426,7 @@ class ClassicGame(Game):
         ways = self._ways_to_pay(p, paid)
         if not ways:
             return "you cannot afford it this turn"
-        bought_left, bought_right = ways[0][2]
+        bought_left, bought_right = ways[0].named
         return f"one way to pay: trade {{'left': {dict(bought_left)}, 'right': {dict(bought_right)}}}"
 
     @staticmethod
@@ -748,6 +758,19 @@ class ClassicGame(Game):
                 for p in self.players
             ],
         }
+
+
+@cache
+def age_cards(data: ClassicData, age: int, players: int) -> tuple[CardDef, ...]:
+    """The Age's buildings for this player count: one entry per copy whose icon is at most N."""
+    return tuple(card for card in data.cards if card.age == age for icon in card.copies if icon <= players)
+
+
+def shuffled(items: Iterable[int], rng: random.Random) -> list[int]:
+    """A seeded shuffle (sorting on random keys is faster than random.shuffle in Python)."""
+    keyed = [(rng.random(), item) for item in items]
+    keyed.sort()
+    return [item for _, item in keyed]
 
 
 def _cost_text(cost: Vector, coins: int) -> str:

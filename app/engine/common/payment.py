@@ -32,16 +32,28 @@ class Seller(NamedTuple):
 class PaymentOption(NamedTuple):
     coins: tuple[int, ...]  # coins paid to each seller, in the sellers' order
     buys: tuple[Vector, ...]  # resources bought from each seller
-    named: tuple[tuple[tuple[str, int], ...], ...] = ()  # the buys as (resource, count) pairs
-
-    @property
-    def total(self) -> int:
-        return sum(self.coins)
+    named: tuple[tuple[tuple[str, int], ...], ...]  # the buys as (resource, count) pairs
+    total: int  # all coins paid
 
 
 def _option(coins: tuple[int, ...], buys: tuple[Vector, ...]) -> PaymentOption:
     named = tuple(tuple((RESOURCES[r], n) for r, n in enumerate(buy) if n) for buy in buys)
-    return PaymentOption(coins, buys, named)
+    return PaymentOption(coins, buys, named, sum(coins))
+
+
+def affordable(options: tuple[PaymentOption, ...], budget: int) -> tuple[PaymentOption, ...]:
+    """The options costing at most budget (options come cheapest first)."""
+    if not options or options[-1].total <= budget:
+        return options
+    for i, option in enumerate(options):
+        if option.total > budget:
+            return options[:i]
+    return options
+
+
+def free_option(sellers: int) -> PaymentOption:
+    """Paying nothing to anyone."""
+    return _free(sellers)[0]
 
 
 _CACHE: dict[tuple, tuple[PaymentOption, ...]] = {}  # coupled problems, by (need, market)
@@ -77,7 +89,9 @@ class Market:
         self._own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
         # per resource: each seller's supply (fixed plus choice cards offering it) and price
         supplies = [s.supply if s.supply is not None else supply_of(s.fixed, s.choices) for s in sellers]
-        self._per_resource = list(zip(zip(*supplies), zip(*[s.prices for s in sellers]), strict=True))
+        by_resource = zip(*supplies, strict=True)
+        prices = zip(*[s.prices for s in sellers], strict=True)
+        self._per_resource = list(zip(by_resource, prices, strict=True))
         masks = own_masks if own_masks is not None else masks_of(own_choices)
         for s in sellers:
             masks += s.masks if s.masks is not None else masks_of(s.choices)
