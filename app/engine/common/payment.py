@@ -10,6 +10,7 @@ when another costs at most as much to every seller.
 This is the engine's hot path, so results are memoised on their (hashable) inputs.
 """
 
+from collections.abc import Sequence
 from itertools import product
 from typing import NamedTuple
 
@@ -70,7 +71,17 @@ class Market:
     those are answered from small per-resource fronts. The rest go to the full search.
     """
 
-    __slots__ = ("_coupling", "_key", "_memo", "_own", "_per_resource", "choices", "fixed", "sellers")
+    __slots__ = (
+        "_key",
+        "_memo",
+        "_own",
+        "_own_masks",
+        "_per_resource",
+        "_seller_masks",
+        "choices",
+        "fixed",
+        "sellers",
+    )
 
     def __init__(
         self,
@@ -92,11 +103,12 @@ class Market:
         by_resource = zip(*supplies, strict=True)
         prices = zip(*[s.prices for s in sellers], strict=True)
         self._per_resource = list(zip(by_resource, prices, strict=True))
-        masks = own_masks if own_masks is not None else masks_of(own_choices)
+        self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
+        seller_masks: tuple[int, ...] = ()
         for s in sellers:
-            masks += s.masks if s.masks is not None else masks_of(s.choices)
+            seller_masks += s.masks if s.masks is not None else masks_of(s.choices)
         # with a seller limit, resources compete for the limit: always search
-        self._coupling = masks if all(s.limit is None for s in sellers) else None
+        self._seller_masks = seller_masks if all(s.limit is None for s in sellers) else None
 
     def options(self, cost: Vector, items: tuple[tuple[int, int], ...] | None = None) -> tuple[PaymentOption, ...]:
         """All non-dominated ways to cover cost, cheapest first; empty when it cannot be covered.
@@ -121,13 +133,11 @@ class Market:
                 missing.append((r, n))
         if not mask:
             return _free(len(self.sellers))
-        coupling = self._coupling
-        if coupling is not None:
-            for m in coupling:
-                if (m & mask).bit_count() > 1:
-                    break
-            else:
-                return self._independent(missing)
+        seller_masks = self._seller_masks
+        if seller_masks is not None and not _couples(seller_masks, mask):
+            if not _couples(self._own_masks, mask):
+                return self._independent(missing, self._own)
+            return self._own_choices_first(missing)
         need = [0] * N_RESOURCES
         for r, n in missing:
             need[r] = n
@@ -143,9 +153,23 @@ class Market:
             found = _CACHE[key] = _solve(key[0], self.choices, self.sellers, _free(len(self.sellers))[0])
         return found
 
-    def _independent(self, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
-        """No choice card offers two missing resources: each resource is bought on its own."""
-        own = self._own
+    def _own_choices_first(self, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
+        """Own choice cards couple resources, sellers' do not: try each way to set the own cards,
+        then buy each resource on its own."""
+        need = [0] * N_RESOURCES
+        for r, n in missing:
+            need[r] = n
+        plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
+        no_own = (0,) * N_RESOURCES
+        for deficit in _minimal_deficits(tuple(need), self.choices):
+            left = [(r, n) for r, n in enumerate(deficit) if n]
+            for option in self._independent(left, no_own):
+                plans.setdefault(option.coins, option.buys)
+        return _ordered(plans)
+
+    def _independent(self, missing: list[tuple[int, int]], own: Sequence[int]) -> tuple[PaymentOption, ...]:
+        """No choice card offers two missing resources: each resource is bought on its own,
+        after the own choice cards offering it (own: how many per resource)."""
         keys = []
         for r, short in missing:
             n = short - own[r]
@@ -165,6 +189,14 @@ class Market:
             _bound()
             _FRONTS[whole] = found
         return found
+
+
+def _couples(masks: tuple[int, ...], mask: int) -> bool:
+    """Whether a choice card offers two of the resources in mask."""
+    for m in masks:  # noqa: SIM110 (a loop is faster than any() over a generator here)
+        if (m & mask).bit_count() > 1:
+            return True
+    return False
 
 
 def _bound() -> None:
@@ -209,15 +241,23 @@ def _resource_front(key: tuple) -> tuple[PaymentOption, ...]:
 
 
 def _sum_fronts(a: tuple[PaymentOption, ...], b: tuple[PaymentOption, ...]) -> tuple[PaymentOption, ...]:
+    """Every way to buy both (a and b concern different resources), non-dominated, cheapest first."""
+    if len(a) == 1:  # a translation keeps the front and its order
+        return tuple(_plus(a[0], y) for y in b)
+    if len(b) == 1:
+        return tuple(_plus(x, b[0]) for x in a)
     plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
     for x in a:
         for y in b:
-            coins = tuple(i + j for i, j in zip(x.coins, y.coins, strict=True))
-            if coins not in plans:
-                plans[coins] = tuple(
-                    tuple(i + j for i, j in zip(u, v, strict=True)) for u, v in zip(x.buys, y.buys, strict=True)
-                )
+            both = _plus(x, y)
+            plans.setdefault(both.coins, both.buys)
     return _ordered(plans)
+
+
+def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
+    coins = tuple(i + j for i, j in zip(x.coins, y.coins, strict=True))
+    buys = tuple(tuple(i + j for i, j in zip(u, v, strict=True)) for u, v in zip(x.buys, y.buys, strict=True))
+    return _option(coins, buys)
 
 
 def _ordered(plans: dict[tuple[int, ...], tuple[Vector, ...]]) -> tuple[PaymentOption, ...]:
