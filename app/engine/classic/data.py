@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.engine.common import data as d
-from app.engine.common.resources import ZERO, Vector, choice_indices, vector
+from app.engine.common.resources import ZERO, Vector, choice_indices, cost_items, vector
 
 CLASSIC_DIR = d.DATA_DIR / "classic"
 SCIENCE_SYMBOLS = ("compass", "gear", "tablet")
@@ -115,11 +115,6 @@ class StageDef:
     coin_cost: int
     effects: Effects
     cost_items: tuple[tuple[int, int], ...] = ()
-
-
-def cost_items(cost: Vector) -> tuple[tuple[int, int], ...]:
-    """The non-zero entries of a cost as (resource index, count), for the payment solver."""
-    return tuple((r, n) for r, n in enumerate(cost) if n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,21 +243,8 @@ def load_cards(path: Path) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
         if model.color != "purple" or model.age != 3 or model.copies:
             raise d.DataError(f"{where}: a guild is a purple Age 3 card without player-count copies")
         compiled_guilds.append(compile_card(model, where))
-    _check_chains(path, compiled + compiled_guilds)
+    d.check_chains(path, compiled + compiled_guilds)
     return tuple(compiled), tuple(compiled_guilds)
-
-
-def _check_chains(path: Path, cards: list[CardDef]) -> None:
-    first_age = {}
-    for c in cards:
-        first_age.setdefault(c.name, c.age)
-        first_age[c.name] = min(first_age[c.name], c.age)
-    for c in cards:
-        for source in c.chain_from:
-            if source not in first_age:
-                raise d.DataError(f"{path}: entry '{c.name}': chain_from names unknown card '{source}'")
-            if first_age[source] >= c.age:
-                raise d.DataError(f"{path}: entry '{c.name}': chain_from '{source}' is not from an earlier Age")
 
 
 def load_wonders(path: Path) -> tuple[WonderDef, ...]:

@@ -1,8 +1,9 @@
 """Loading data files: JSON validated by Pydantic models, with errors that name file and entry."""
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -126,6 +127,25 @@ def validate_entry(path: Path, label: str, entry: Any, model: type[Model]) -> Mo
         return model.model_validate(entry)
     except ValidationError as exc:
         raise DataError(f"{path}: {label}: {_short(exc)}") from exc
+
+
+class Chained(Protocol):
+    name: str
+    age: int
+    chain_from: frozenset[str]
+
+
+def check_chains(path: Path, cards: Sequence[Chained]) -> None:
+    """Every chain names a card of an earlier Age (a name may stand in several Ages)."""
+    first_age: dict[str, int] = {}
+    for c in cards:
+        first_age[c.name] = min(first_age.get(c.name, c.age), c.age)
+    for c in cards:
+        for source in c.chain_from:
+            if source not in first_age:
+                raise DataError(f"{path}: entry '{c.name}': chain_from names unknown card '{source}'")
+            if first_age[source] >= c.age:
+                raise DataError(f"{path}: entry '{c.name}': chain_from '{source}' is not from an earlier Age")
 
 
 def _short(exc: ValidationError) -> str:

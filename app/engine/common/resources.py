@@ -14,6 +14,7 @@ N_RESOURCES = len(RESOURCES)
 
 Vector = tuple[int, ...]
 ZERO: Vector = (0,) * N_RESOURCES
+CostItems = tuple[tuple[int, int], ...]  # (resource index, units) for each resource a cost names
 
 
 def vector(counts: Mapping[str, int]) -> Vector:
@@ -40,6 +41,11 @@ def sub_clip(a: Vector, b: Vector) -> Vector:
 def covers(a: Vector, b: Vector) -> bool:
     """True when a holds at least b of every resource."""
     return all(x >= y for x, y in zip(a, b, strict=True))
+
+
+def cost_items(cost: Vector) -> CostItems:
+    """The non-zero entries of a cost: a short form that the payment code loops over."""
+    return tuple((r, n) for r, n in enumerate(cost) if n)
 
 
 def to_dict(v: Vector) -> dict[str, int]:

@@ -14,8 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from app.engine.common import data as d
-from app.engine.common.resources import INDEX, ZERO, Vector, add, choice_indices, vector
-from app.engine.duel.trading import CostItems, cost_items
+from app.engine.common.resources import INDEX, ZERO, CostItems, Vector, add, choice_indices, cost_items, vector
 
 DUEL_DIR = d.DATA_DIR / "duel"
 DUEL_RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
@@ -442,19 +441,9 @@ def load_cards(
         cards.append(
             CardDef(len(cards), model.name, age, guild, model.color, cost, coins, chain, effects, cost_items(cost))
         )
-    _check_chains(path, cards)
+    d.check_chains(path, cards)
     _check_counts(path, cards, rules, layouts)
     return tuple(cards), symbols
-
-
-def _check_chains(path: Path, cards: list[CardDef]) -> None:
-    age_of = {c.name: c.age for c in cards}
-    for c in cards:
-        for source in c.chain_from:
-            if source not in age_of:
-                raise d.DataError(f"{path}: entry '{c.name}': chain_from names unknown card '{source}'")
-            if age_of[source] >= c.age:
-                raise d.DataError(f"{path}: entry '{c.name}': chain_from '{source}' is not from an earlier Age")
 
 
 def _check_counts(path: Path, cards: list[CardDef], setup: SetupModel, layouts: dict[int, tuple[Slot, ...]]) -> None:

@@ -15,13 +15,12 @@ per (need, cards), whatever the prices, and the cheapest leftover is paid for.
 from itertools import product
 
 from app.engine.common.coverage import can_supply
-from app.engine.common.resources import N_RESOURCES, ZERO, Vector
+from app.engine.common.resources import N_RESOURCES, ZERO, CostItems, Vector, cost_items
 
 NO_CAPS: Vector = (99,) * N_RESOURCES
 ANY: tuple[int, ...] = tuple(range(N_RESOURCES))
 
 Choices = tuple[tuple[int, ...], ...]
-CostItems = tuple[tuple[int, int], ...]  # (resource index, units) for each resource a cost names
 
 _LEFTOVERS: dict[tuple[Vector, Choices, int], tuple[CostItems, ...]] = {}
 _CACHE_LIMIT = 100_000
@@ -30,10 +29,6 @@ _CACHE_LIMIT = 100_000
 def prices(caps: Vector, opponent_trade: Vector, base: int) -> Vector:
     """Per-resource bank price for a buyer with these fixed-price caps against this opponent."""
     return tuple(c if c < base + o else base + o for c, o in zip(caps, opponent_trade, strict=True))
-
-
-def cost_items(cost: Vector) -> CostItems:
-    return tuple((r, n) for r, n in enumerate(cost) if n)
 
 
 def trade_cost(items: CostItems, fixed: Vector, choices: Choices, price: Vector, waive: int = 0) -> int:
