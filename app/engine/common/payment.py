@@ -12,6 +12,7 @@ This is the engine's hot path, so results are memoised on their (hashable) input
 
 from collections.abc import Sequence
 from itertools import product
+from operator import add, le, mul, sub
 from typing import NamedTuple
 
 from app.engine.common.coverage import can_supply
@@ -234,7 +235,7 @@ def _resource_front(key: tuple) -> tuple[PaymentOption, ...]:
         r, count, supply, prices = key
         plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
         for split in _splits(count, [min(count, n) for n in supply], 0):
-            coins = tuple(k * p for k, p in zip(split, prices, strict=True))
+            coins = tuple(map(mul, split, prices))
             plans.setdefault(coins, tuple(_unit(r, k) for k in split))
         found = _FRONTS[key] = _ordered(plans)
     return found
@@ -255,8 +256,8 @@ def _sum_fronts(a: tuple[PaymentOption, ...], b: tuple[PaymentOption, ...]) -> t
 
 
 def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
-    coins = tuple(i + j for i, j in zip(x.coins, y.coins, strict=True))
-    buys = tuple(tuple(i + j for i, j in zip(u, v, strict=True)) for u, v in zip(x.buys, y.buys, strict=True))
+    coins = tuple(map(add, x.coins, y.coins))
+    buys = tuple(tuple(map(add, u, v)) for u, v in zip(x.buys, y.buys, strict=True))
     return _option(coins, buys)
 
 
@@ -379,12 +380,12 @@ def _minimal_deficits(need: Vector, own_choices: Choices) -> list[Vector]:
 
 
 def _leq(a: Vector, b: Vector) -> bool:
-    return all(x <= y for x, y in zip(a, b, strict=True))
+    return all(map(le, a, b))
 
 
 def _supply_caps(seller: Seller, rem: Vector) -> list[Vector]:
     """What the seller could offer toward rem, one vector per way to set its choice cards."""
-    caps = {tuple(min(f, r) for f, r in zip(seller.fixed, rem, strict=True))}
+    caps = {tuple(map(min, seller.fixed, rem))}
     for options in seller.choices:
         grown = set()
         for cap in caps:
@@ -411,7 +412,7 @@ def _buy_plans(rem: Vector, sellers: tuple[Seller, ...], j: int):
             if buy in seen or (seller.limit is not None and sum(buy) > seller.limit):
                 continue
             seen.add(buy)
-            rest = tuple(r - b for r, b in zip(rem, buy, strict=True))
+            rest = tuple(map(sub, rem, buy))
             price = _price(buy, seller.prices)
             for coins, buys in _buy_plans(rest, sellers, j + 1):
                 yield (price, *coins), (buy, *buys)
@@ -423,7 +424,7 @@ def _sub_vectors(cap: Vector):
 
 
 def _price(buy: Vector, prices: Vector) -> int:
-    return sum(b * p for b, p in zip(buy, prices, strict=True) if b)
+    return sum(map(mul, buy, prices))
 
 
 def _pareto(points: list[tuple[int, ...]]) -> list[tuple[int, ...]]:

@@ -4,6 +4,7 @@ A resource vector is a tuple with one count per resource, in the order of RESOUR
 Vectors are plain tuples so that they hash fast and can key caches.
 """
 
+import operator
 from collections.abc import Iterable, Mapping
 
 RAW: tuple[str, ...] = ("wood", "stone", "clay", "ore")
@@ -30,7 +31,7 @@ def unit_vector(name: str, count: int = 1) -> Vector:
 
 
 def add(a: Vector, b: Vector) -> Vector:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))
 
 
 def sub_clip(a: Vector, b: Vector) -> Vector:
@@ -40,7 +41,7 @@ def sub_clip(a: Vector, b: Vector) -> Vector:
 
 def covers(a: Vector, b: Vector) -> bool:
     """True when a holds at least b of every resource."""
-    return all(x >= y for x, y in zip(a, b, strict=True))
+    return all(map(operator.ge, a, b))
 
 
 def cost_items(cost: Vector) -> CostItems:
