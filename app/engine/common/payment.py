@@ -39,8 +39,18 @@ class PaymentOption(NamedTuple):
 
 
 def _option(coins: tuple[int, ...], buys: tuple[Vector, ...]) -> PaymentOption:
-    named = tuple(tuple((RESOURCES[r], n) for r, n in enumerate(buy) if n) for buy in buys)
-    return PaymentOption(coins, buys, named, sum(coins))
+    return PaymentOption(coins, buys, tuple(map(_named, buys)), sum(coins))
+
+
+_NAMES: dict[Vector, tuple[tuple[str, int], ...]] = {}
+
+
+def _named(buy: Vector) -> tuple[tuple[str, int], ...]:
+    """The resource vector as (name, count) pairs, in resource order."""
+    found = _NAMES.get(buy)
+    if found is None:
+        found = _NAMES[buy] = tuple((RESOURCES[r], n) for r, n in enumerate(buy) if n)
+    return found
 
 
 def affordable(options: tuple[PaymentOption, ...], budget: int) -> tuple[PaymentOption, ...]:
@@ -205,6 +215,7 @@ def _bound() -> None:
         _MARKETS.clear()
         _CACHE.clear()
         _FRONTS.clear()
+        _NAMES.clear()
 
 
 def supply_of(fixed: Vector, choices: Choices) -> Vector:
