@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--side", choices=["day", "night", "random"], default="random")
     parser.add_argument("--armada", action="store_true", help="play with the Armada expansion")
-    parser.add_argument("--bots", default="greedy", help="random or greedy")
+    parser.add_argument("--bots", default="heuristic", help="random, greedy or heuristic")
     args = parser.parse_args(argv)
     config = GameConfig(
         game=args.game,

@@ -53,11 +53,14 @@ class GreedyBot(Bot):
         return value - 0.6 * paid
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+def bot_kinds() -> dict[str, type[Bot]]:
+    from app.bots.classic_heuristic import HeuristicBot
+
+    return {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
 
 
 def make_bot(kind: str, seed: int | None = None) -> Bot:
-    try:
-        return BOTS[kind](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot '{kind}'; bots: {sorted(BOTS)}") from None
+    kinds = bot_kinds()
+    if kind not in kinds:
+        raise ValueError(f"unknown bot '{kind}'; bots: {sorted(kinds)}")
+    return kinds[kind](seed)

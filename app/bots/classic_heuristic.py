@@ -1,0 +1,134 @@
+"""A classic 7 Wonders bot that weighs what each legal action is worth at the end of the game.
+
+It sees only what its seat sees (its view and its legal actions) plus the public card data.
+Each action is scored in victory points: points now, what shields change in the conflicts
+with each neighbour, what a science symbol adds, production and discounts while Ages are
+left to use them, coins at a third of a point, less the coins it costs.
+"""
+
+from functools import cache
+from typing import Any
+
+from app.bots.base import Action, Bot
+from app.engine.classic.data import CardDef, Effects, classic_data
+from app.engine.common.science import science_points
+
+VICTORY = {1: 1, 2: 3, 3: 5}
+ABILITY_VALUE = {
+    "build_from_discard": 4.0,
+    "play_last_card_each_age": 2.5,
+    "free_first_card_each_color": 5.0,
+    "free_first_card_each_age": 3.0,
+    "free_last_card_each_age": 3.0,
+}
+SYMBOLS = ("compass", "gear", "tablet")
+
+
+@cache
+def cards_by_name() -> dict[str, CardDef]:
+    data = classic_data()
+    return {c.name: c for c in (*data.cards, *data.guilds)}
+
+
+class HeuristicBot(Bot):
+    """Scores every legal action in estimated end-of-game points and takes the best."""
+
+    name = "heuristic"
+
+    def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
+        if view.get("game") != "classic":
+            return self.rng.choice(actions)
+        seat = view["seat"]
+        return max(actions, key=lambda a: (self.value(view, seat, a), self.rng.random()))
+
+    def value(self, view: dict[str, Any], seat: int, action: Action) -> float:
+        kind = action["type"]
+        if kind == "pass":
+            return 0.0
+        if kind == "discard":
+            return 1.0  # 3 coins
+        me = view["players"][seat]
+        if kind == "wonder":
+            stage = classic_data().wonder(me["wonder"]).sides[me["side"]][action["stage"] - 1]
+            worth = self.effects_value(view, seat, stage.effects) + 1.0  # stages also hide a card
+        else:
+            card = cards_by_name()[action["card"]]
+            worth = self.effects_value(view, seat, card.effects) + self.card_extras(view, seat, card)
+        cost = action.get("cost") or {}
+        paid = sum(cost.values()) if isinstance(cost, dict) else 0
+        trading = cost.get("left", 0) + cost.get("right", 0) if isinstance(cost, dict) else 0
+        return worth - paid / 3 - trading * 0.1
+
+    def effects_value(self, view: dict[str, Any], seat: int, effects: Effects) -> float:
+        age = view["age"]
+        ages_left = 3 - age  # Ages after this one
+        worth = float(effects.vp + effects.coins / 3)
+        if effects.shields:
+            worth += self.military_value(view, seat, effects.shields)
+        if effects.science:
+            worth += self.science_value(view, seat, effects.science)
+        units = sum(effects.produce) + 0.8 * len(effects.choices)
+        worth += units * (1.6 if age == 1 else 0.8 if age == 2 else 0.0)
+        if effects.discounts:
+            worth += 1.2 * ages_left
+        worth += sum(ABILITY_VALUE.get(a, 1.0) * (0.5 + ages_left / 4) for a in effects.abilities)
+        for per in effects.coins_per:
+            worth += per.amount * self.count(view, seat, per.what, per.colors, per.whose) / 3
+        for per in effects.vp_per:
+            worth += per.amount * self.count(view, seat, per.what, per.colors, per.whose) * (1 + 0.15 * ages_left)
+        if effects.vp_if_wonder_complete:
+            me = view["players"][seat]
+            left_to_build = me["stages_total"] - me["stages_built"]
+            worth += effects.vp_if_wonder_complete * (1.0 if left_to_build == 0 else 0.5 if left_to_build == 1 else 0.2)
+        return worth
+
+    def card_extras(self, view: dict[str, Any], seat: int, card: CardDef) -> float:
+        """Chains into later Ages are worth something while those Ages are to come."""
+        later = [c for c in cards_by_name().values() if card.name in c.chain_from and c.age > view["age"]]
+        return 0.6 * len(later)
+
+    def military_value(self, view: dict[str, Any], seat: int, shields: int) -> float:
+        players = view["players"]
+        me = players[seat]
+        age = view["age"]
+        worth = 0.0
+        for side in ("left", "right"):
+            theirs = players[me[side]]["shields"]
+            before = _outcome(me["shields"], theirs, age)
+            after = _outcome(me["shields"] + shields, theirs, age)
+            future = sum(VICTORY[a] for a in range(age + 1, 4)) * 0.35
+            worth += after - before + (future if me["shields"] <= theirs < me["shields"] + shields else 0.0)
+        return worth
+
+    def science_value(self, view: dict[str, Any], seat: int, symbol: str) -> float:
+        science = view["players"][seat]["science"]
+        counts = [science.get(s, 0) for s in SYMBOLS]
+        wild = science.get("any", 0)
+        before = science_points((counts[0], counts[1], counts[2]), wild)
+        if symbol == "any":
+            wild += 1
+        else:
+            counts[SYMBOLS.index(symbol)] += 1
+        after = science_points((counts[0], counts[1], counts[2]), wild)
+        return after - before + (3 - view["age"]) * 0.8
+
+    @staticmethod
+    def count(view: dict[str, Any], seat: int, what: str, colors: list[str] | None, whose: list[str]) -> int:
+        players = view["players"]
+        me = players[seat]
+        total = 0
+        for who in whose:
+            p = me if who == "self" else players[me[who]]
+            if what == "card":
+                total += sum(1 for name in p["city"] if cards_by_name()[name].color in (colors or ()))
+            elif what == "wonder_stage":
+                total += p["stages_built"]
+            else:
+                total += sum(1 for t in p["military_tokens"] if t < 0)
+        return total
+
+
+def _outcome(mine: int, theirs: int, age: int) -> float:
+    if mine > theirs:
+        return VICTORY[age]
+    return -1.0 if mine < theirs else 0.0
