@@ -267,9 +267,17 @@ def _sum_fronts(a: tuple[PaymentOption, ...], b: tuple[PaymentOption, ...]) -> t
 
 
 def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
-    coins = tuple(map(add, x.coins, y.coins))
-    buys = tuple(tuple(map(add, u, v)) for u, v in zip(x.buys, y.buys, strict=True))
-    return _option(coins, buys)
+    """Both purchases (of different resources, x's before y's in resource order)."""
+    return PaymentOption(
+        tuple(map(add, x.coins, y.coins)),
+        tuple(map(_vector_sum, x.buys, y.buys)),
+        tuple(map(add, x.named, y.named)),  # concatenation keeps the resource order
+        x.total + y.total,
+    )
+
+
+def _vector_sum(u: Vector, v: Vector) -> Vector:
+    return tuple(map(add, u, v))
 
 
 def _ordered(plans: dict[tuple[int, ...], tuple[Vector, ...]]) -> tuple[PaymentOption, ...]:
