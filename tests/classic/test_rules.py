@@ -456,3 +456,24 @@ def test_totals_are_the_sum_of_categories():
     for score in result["scores"]:
         assert score["total"] == sum(score["categories"].values())
     assert result["categories"] == ["military", "treasury", "wonder", "civilian", "commercial", "guilds", "science"]
+
+
+def test_hands_pass_left_in_ages_one_and_three_and_right_in_age_two():
+    game = new()
+    for age, receiver_of_seat_0 in ((1, 1), (2, 2), (3, 1)):
+        assert game.age == age and game.view(0)["direction"] == ("right" if age == 2 else "left")
+        before = [list(h) for h in game.hands]
+        discard_all(game)
+        passed = [c for c in before[0] if c in game.hands[receiver_of_seat_0]]
+        assert len(passed) == 6 and passed == game.hands[receiver_of_seat_0]
+        finish_age(game)
+
+
+def test_stage_coins_arrive_with_the_turn():
+    game = new(wonders=["Ephesos", "Gizah", "Rhodos"])
+    give_stages(game, 0, 1)
+    give(game, 0, "Lumber Yard", "Timber Yard")  # 2 wood for day stage 2: 9 coins
+    deal(game, 0, "Altar", "Loom", "Press", "Tavern", "Well", "Baths", "Stockade")
+    play(game, {0: option(game, 0, type="wonder", card="Altar"), 1: None, 2: None})
+    assert game.players[0].coins == 3 + 9
+    assert game.view(1)["players"][0]["stages_built"] == 2
