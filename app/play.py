@@ -1,6 +1,6 @@
 """Play a whole game of bots in the terminal and print the score sheet.
 
-    python -m app.play --game classic --players 4 --seed 1 --bots greedy
+python -m app.play --game classic --players 4 --seed 1 --bots greedy
 """
 
 import argparse

@@ -1,0 +1,59 @@
+"""Turning game frames into messages, each rendered once per version and seat and then reused."""
+
+from typing import Any
+
+from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateMsg, StateOut
+from app.rooms.games import Frame, GameRuntime
+
+
+def state(rt: GameRuntime, frame: Frame, seat: int | None) -> StateOut:
+    return StateOut(**state_fields(rt, frame, seat))
+
+
+def state_fields(rt: GameRuntime, frame: Frame, seat: int | None) -> dict[str, Any]:
+    return {
+        "game_id": rt.game_id,
+        "status": "finished" if frame.over else "running",
+        "version": frame.version,
+        "seat": seat,
+        "to_act": frame.to_act,
+        "view": frame.view(seat),
+        "legal_actions": None if seat is None else frame.legal[seat],
+        "result": frame.result(),
+    }
+
+
+def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
+    key = ("state", seat)
+    text = frame.cache.get(key)
+    if text is None:
+        text = frame.cache[key] = StateMsg(**state_fields(rt, frame, seat)).model_dump_json()
+    return text
+
+
+def event_texts(rt: GameRuntime, frame: Frame) -> list[str]:
+    """The public events of the step that made `frame` (the same for every seat and spectator)."""
+    texts = frame.cache.get("events")
+    if texts is None:
+        texts = frame.cache["events"] = [m.model_dump_json() for m in event_messages(rt, frame)]
+    return texts
+
+
+def event_messages(rt: GameRuntime, frame: Frame) -> list[Any]:
+    out: list[Any] = []
+    common = {"game_id": rt.game_id, "version": frame.version}
+    for event in frame.events:
+        kind = event.get("type")
+        if kind == "chosen":
+            out.append(ChosenMsg(**common, seat=event["seat"], changed=bool(event.get("changed", False))))
+        elif kind == "reveal":
+            out.append(RevealMsg(**common, reveal=event))
+        elif kind == "game_over":
+            continue  # sent below, from the game's result, whatever the engine's events say
+        else:
+            out.append(EventMsg(**common, event=event))
+    if frame.over:
+        result = frame.result()
+        assert result is not None
+        out.append(GameOverMsg(**common, result=result))
+    return out
