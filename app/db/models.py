@@ -25,6 +25,15 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def iso(moment: datetime | None) -> str | None:
+    """ISO 8601 in UTC (SQLite gives back naive datetimes: they were stored in UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}

@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.bots.base import Bot, make_bot
 from app.db import repo
-from app.db.models import now
+from app.db.models import iso, now
 from app.db.session import Database
 from app.engine import GameConfig, IllegalAction, new_game
 from app.engine.common.game import Action, Event, Game
@@ -445,7 +445,7 @@ class GameService:
             step: dict[str, Any] = {
                 "seq": entry["seq"],
                 "seat": entry["seat"],
-                "at": entry["created_at"].isoformat() if entry["created_at"] else None,
+                "at": iso(entry["created_at"]),
                 "events": events,
             }
             if full:

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.bots.base import BOTS
 from app.db import repo
 from app.db.models import Game as GameRow
-from app.db.models import Room, Seat, now
+from app.db.models import Room, Seat, iso, now
 from app.engine import GameConfig
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
@@ -146,7 +146,7 @@ class RoomService:
             "seats": out_seats,
             "spectators": counts.get("s", 0),
             "game": None if game is None else {"id": game.id, "status": game.status, "kind": game.kind},
-            "created_at": room.created_at.isoformat(),
+            "created_at": iso(room.created_at),
         }
 
     async def current_game(self, code: str, game_id: int | None = None) -> tuple[int, str]:
@@ -173,8 +173,8 @@ class RoomService:
                 "status": g.status,
                 "kind": g.kind,
                 "seats": g.seats,
-                "created_at": g.created_at.isoformat(),
-                "finished_at": g.finished_at.isoformat() if g.finished_at else None,
+                "created_at": iso(g.created_at),
+                "finished_at": iso(g.finished_at),
                 "winners": (g.result or {}).get("winners"),
             }
             for g in games
