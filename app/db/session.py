@@ -18,14 +18,15 @@ def async_url(url: str) -> URL:
         url = "postgresql://" + url[len("postgres://") :]
     parsed = make_url(url)
     backend = parsed.get_backend_name()
+    driver = parsed.drivername.partition("+")[2]  # as written: no "+driver" means none chosen
     if backend == "sqlite":
-        if parsed.get_driver_name() != "aiosqlite":
+        if driver != "aiosqlite":
             parsed = parsed.set(drivername="sqlite+aiosqlite")
         return parsed
     if backend == "postgresql":
-        if parsed.get_driver_name() not in ("asyncpg", "psycopg"):
+        if driver not in ("asyncpg", "psycopg"):
             parsed = parsed.set(drivername="postgresql+asyncpg")
-        if parsed.get_driver_name() == "asyncpg" and "sslmode" in parsed.query:
+        if parsed.drivername == "postgresql+asyncpg" and "sslmode" in parsed.query:
             query = dict(parsed.query)
             query["ssl"] = query.pop("sslmode")
             parsed = parsed.set(query=query)

@@ -157,6 +157,7 @@ class GameService:
         self.listeners: list[Listener] = []  # told of every new frame in this process
         broadcaster.subscribe(self._on_notice)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.conflicts = 0  # steps another instance stored first (we caught up and checked again)
 
     # ----- loading ---------------------------------------------------------------------------
 
@@ -280,6 +281,7 @@ class GameService:
                         )
                 except IntegrityError:
                     # Another instance stored this step first: read what we missed and check again.
+                    self.conflicts += 1
                     await self._catch_up_locked(rt)
                     continue
                 rt.push(make_frame(prev, game, events, seat))

@@ -146,3 +146,17 @@ def live_pg_server(pg_server_url: str) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The Redis at 127.0.0.1:6379 (skipped when absent, except in CI where it is required)."""
+    if not _port_open(REDIS_HOST, REDIS_PORT):
+        message = f"no Redis at {REDIS_HOST}:{REDIS_PORT}"
+        if IN_CI:
+            pytest.fail(message + " (CI=true: Redis is required)")
+        pytest.skip(message)
+    return f"redis://{REDIS_HOST}:{REDIS_PORT}/0"

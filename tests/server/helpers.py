@@ -134,3 +134,28 @@ class SeatClient:
 
     async def state_at_least(self, version: int, within: float = 20.0) -> dict[str, Any]:
         return await self.wait_for(lambda m: m["type"] == "state" and m["version"] >= version, within)
+
+
+async def play_reactive(clients: dict[int, "SeatClient"], rng: Any, within: float = 120.0) -> dict[str, Any]:
+    """Each seat answers every state that asks it to act with a random legal action, until the game ends."""
+
+    async def seat_loop(seat: int, client: SeatClient) -> dict[str, Any]:
+        acted: set[int] = set()
+        index = 0
+        while True:
+            message = await client.wait_for(lambda m: m["type"] == "state", within=within, start=index)
+            index = client.messages.index(message) + 1
+            if message["status"] == "finished":
+                return message
+            if message is not client.latest_state():
+                continue  # a newer state is already here
+            if seat in message["to_act"] and message["version"] not in acted:
+                acted.add(message["version"])
+                action = rng.choice(message["legal_actions"])
+                start = len(client.messages)
+                await client.send({"type": "action", "action": action, "version": message["version"]})
+                reply = await client.wait_for(lambda m: m["type"] in ("accepted", "error"), within=within, start=start)
+                assert reply["type"] == "accepted" or reply["code"] in ("stale", "not_your_turn"), reply
+
+    finals = await asyncio.gather(*(seat_loop(s, c) for s, c in clients.items()))
+    return finals[0]
