@@ -1,13 +1,12 @@
 """Queries. The rooms layer calls these; nothing above it writes SQL."""
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from app.db.models import Action, Game, Room, Seat, now
+from app.db.models import Action, Game, Room, Seat
 
 ACTIVE_ROOM_STATUSES = ("open", "playing", "finished")
 
@@ -67,40 +66,3 @@ async def actions_of(session: AsyncSession | AsyncConnection, game_id: int, from
         {"seq": r.seq, "seat": r.seat, "action": r.action, "action_id": r.action_id, "created_at": r.created_at}
         for r in rows
     ]
-
-
-async def append_action(
-    conn: AsyncConnection,
-    *,
-    game_id: int,
-    seq: int,
-    seat: int,
-    action: dict[str, Any],
-    action_id: str | None,
-    at: datetime,
-    result: dict[str, Any] | None = None,
-    room_id: int | None = None,
-) -> None:
-    """Insert one action (raises IntegrityError if `seq` is taken) and, with `result`, finish the game.
-
-    The caller commits; nobody is told of the action before that.
-    """
-    await conn.execute(
-        insert(Action).values(game_id=game_id, seq=seq, seat=seat, action=action, action_id=action_id, created_at=at)
-    )
-    if result is not None:
-        await conn.execute(
-            update(Game)
-            .where(Game.id == game_id, Game.status == "running")
-            .values(status="finished", result=result, finished_at=at)
-        )
-        if room_id is not None:
-            await conn.execute(
-                update(Room)
-                .where(Room.id == room_id, Room.status == "playing")
-                .values(status="finished", updated_at=at)
-            )
-
-
-def touch(room: Room) -> None:
-    room.updated_at = now()

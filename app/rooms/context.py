@@ -54,6 +54,7 @@ class Services:
             events_kept=settings.events_kept,
             finished_cached=settings.finished_games_cached,
         )
+        games.start()
         rooms = RoomService(settings, games, broadcaster, presence)
         hub = Hub(settings, rooms, games, broadcaster, presence)
         services = cls(settings, db, broadcaster, presence, games, rooms, hub)

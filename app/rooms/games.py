@@ -27,10 +27,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.bots.base import Bot, make_bot
 from app.db import repo
+from app.db.log_writer import ActionLogWriter, Entry
 from app.db.models import iso, now
 from app.db.session import Database
 from app.engine import GameConfig, IllegalAction, new_game
@@ -146,6 +147,7 @@ class GameService:
         finished_cached: int = 64,
     ) -> None:
         self.db = db
+        self.writer = ActionLogWriter(db.engine)
         self.broadcaster = broadcaster
         self.factory = factory
         self.bot_delay = bot_delay
@@ -226,9 +228,15 @@ class GameService:
             entries = await repo.actions_of(conn, rt.game_id, rt.version)
         for entry in entries:
             self._apply_stored(rt, entry)
+        if entries:
+            if rt.over:
+                self._cache_finished(rt.game_id)
+            self._tell(rt)  # whoever caught up, this process's connections hear of the new steps
         return bool(entries)
 
     def _cache_finished(self, game_id: int) -> None:
+        if game_id in self._finished_order:
+            return
         self._finished_order.append(game_id)
         while len(self._finished_order) > self.finished_cached:
             old = self._finished_order.popleft()
@@ -252,7 +260,13 @@ class GameService:
     async def submit(
         self, game_id: int, seat: int, action: Any, version: int, action_id: str | None = None
     ) -> Submitted:
+        """Apply and store one action, or raise a RoomError saying why not (nothing changes then)."""
         rt = await self.runtime(game_id)
+        # Shielded: once the action may be committed, finishing up (the new frame, telling everyone)
+        # must not be cut short by the client going away.
+        return await asyncio.shield(self._submit(rt, seat, action, version, action_id))
+
+    async def _submit(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> Submitted:
         async with rt.lock:
             if version > rt.version:  # the client saw steps stored by another instance
                 await self._catch_up_locked(rt)
@@ -264,22 +278,15 @@ class GameService:
                     events = game.apply(seat, action)
                 except IllegalAction as exc:
                     raise Invalid(str(exc), code="illegal_action") from None
-                at = now()
-                result = game.result() if game.is_over else None
+                entry = Entry(rt.game_id, prev.version, seat, action, action_id, now())
+                if game.is_over:
+                    entry.result, entry.room_id = game.result(), rt.room_id
                 try:
-                    async with self.db.engine.begin() as conn:
-                        await repo.append_action(
-                            conn,
-                            game_id=game_id,
-                            seq=prev.version,
-                            seat=seat,
-                            action=action,
-                            action_id=action_id,
-                            at=at,
-                            result=result,
-                            room_id=rt.room_id,
-                        )
-                except IntegrityError:
+                    stored = await self.writer.append(entry)
+                except SQLAlchemyError as exc:
+                    log.error("could not store an action of game %s: %s", rt.game_id, exc)
+                    raise Unavailable("the database is not answering; try again", code="database_down") from None
+                if not stored:
                     # Another instance stored this step first: read what we missed and check again.
                     self.conflicts += 1
                     await self._catch_up_locked(rt)
@@ -290,7 +297,7 @@ class GameService:
             else:
                 raise Unavailable("the game is too busy right now; try again", code="busy")
             if rt.over:
-                self._cache_finished(game_id)
+                self._cache_finished(rt.game_id)
         await self.announce(rt)
         self.schedule_bots(rt)
         return Submitted(prev.version, rt.version, events)
@@ -356,10 +363,7 @@ class GameService:
         self._spawn(self._follow(rt))
 
     async def _follow(self, rt: GameRuntime) -> None:
-        if await self.catch_up(rt):
-            if rt.over:
-                self._cache_finished(rt.game_id)
-            self._tell(rt)
+        await self.catch_up(rt)
 
     def _tell(self, rt: GameRuntime) -> None:
         for listener in self.listeners:
@@ -469,6 +473,9 @@ class GameService:
             out["view"] = view
         return out
 
+    def start(self) -> None:
+        self.writer.start()
+
     async def close(self) -> None:
         for rt in self.runtimes.values():
             for task in rt.bot_tasks.values():
@@ -479,6 +486,7 @@ class GameService:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
+        await self.writer.stop()
 
 
 def _public_config(config: GameConfig) -> dict[str, Any]:

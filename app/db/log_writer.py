@@ -1,0 +1,132 @@
+"""Appending to the action log with group commit.
+
+Every accepted action must be committed before anyone hears of it, and each commit costs a round
+trip to the database (with aiosqlite, hops to its thread as well). Under load, the actions that
+arrive while one commit is in flight are written together by the next one: one transaction, one
+multi-row `INSERT ... ON CONFLICT DO NOTHING RETURNING`. A row that conflicts (another instance
+stored that step first, or the same idempotency key) is simply not returned, and only its own
+submitter is told; the others are committed. A game's last action also finishes the game and its
+room, in the same transaction.
+"""
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.db.models import Action, Game, Room
+
+log = logging.getLogger("wonders.db")
+
+
+@dataclass
+class Entry:
+    game_id: int
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    action_id: str | None
+    at: datetime
+    result: dict[str, Any] | None = None  # set on a game's last action
+    room_id: int | None = None
+
+
+class ActionLogWriter:
+    def __init__(self, engine: AsyncEngine, *, max_batch: int = 500) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self.pending: list[tuple[Entry, asyncio.Future[bool]]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._closing = False
+        self.batches = 0
+        self.rows = 0
+        insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
+        self._insert = insert(Action).on_conflict_do_nothing().returning(Action.game_id, Action.seq)
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="action-log-writer")
+
+    async def stop(self) -> None:
+        """Write what is pending, then stop."""
+        if self._task is None:
+            return
+        self._closing = True
+        self._wake.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(self._task), 30)
+        except TimeoutError:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._task = None
+
+    async def append(self, entry: Entry) -> bool:
+        """Commit one action. False if its step (or its idempotency key) was already stored."""
+        if self._task is None:
+            raise RuntimeError("the action log writer is not running")
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.pending.append((entry, future))
+        self._wake.set()
+        return await future
+
+    async def _run(self) -> None:
+        while True:
+            if self._closing and not self.pending:
+                return
+            await self._wake.wait()
+            self._wake.clear()
+            while self.pending:
+                batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
+                try:
+                    stored = await self._write([entry for entry, _ in batch])
+                except Exception as exc:
+                    log.warning("writing %d action(s) failed: %s", len(batch), exc)
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                self.batches += 1
+                self.rows += len(stored)
+                for entry, future in batch:
+                    if not future.done():
+                        future.set_result((entry.game_id, entry.seq) in stored)
+
+    async def _write(self, entries: list[Entry]) -> set[tuple[int, int]]:
+        rows = [
+            {
+                "game_id": e.game_id,
+                "seq": e.seq,
+                "seat": e.seat,
+                "action": e.action,
+                "action_id": e.action_id,
+                "created_at": e.at,
+            }
+            for e in entries
+        ]
+        async with self.engine.begin() as conn:
+            if len(rows) == 1:
+                result = await conn.execute(self._insert.values(rows[0]))
+            else:
+                result = await conn.execute(self._insert.values(rows))
+            stored = {(r.game_id, r.seq) for r in result}
+            for e in entries:
+                if e.result is not None and (e.game_id, e.seq) in stored:
+                    await conn.execute(
+                        update(Game)
+                        .where(Game.id == e.game_id, Game.status == "running")
+                        .values(status="finished", result=e.result, finished_at=e.at)
+                    )
+                    if e.room_id is not None:
+                        await conn.execute(
+                            update(Room)
+                            .where(Room.id == e.room_id, Room.status == "playing")
+                            .values(status="finished", updated_at=e.at)
+                        )
+        return stored
