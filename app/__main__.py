@@ -27,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         port=settings.port,
         log_level=settings.log_level,
         ws_max_size=settings.ws_hard_max_bytes,
+        ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )
     return 0

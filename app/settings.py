@@ -38,6 +38,10 @@ class Settings(BaseSettings):
     ws_rate_per_second: float = Field(20.0, description="messages a connection may send per second (sustained)")
     ws_rate_burst: int = Field(40, description="messages a connection may send in a burst")
     ws_auth_timeout: float = Field(10.0, description="seconds to send 'hello' after connecting")
+    ws_coalesce_ms: float = Field(
+        5.0, description="wait this long after a change before sending, so a burst of changes sends one state"
+    )
+    ws_compression: bool = Field(False, description="permessage-deflate: less traffic, more CPU per message")
 
     # database
     db_pool_size: int = 10

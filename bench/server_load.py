@@ -63,6 +63,7 @@ class Room:
 class Stats:
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
+    messages: int = 0
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -92,6 +93,7 @@ async def seat_bot(
             floor = 0  # states older than our last accepted action are out of date
             latest: dict[str, Any] | None = None
             async for raw in ws:
+                stats.messages += 1
                 message = json.loads(raw)
                 kind = message["type"]
                 if kind == "reveal":
@@ -175,6 +177,8 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         go.set()
         started = time.perf_counter()
+        if args.verbose:
+            print(f"play starts at {time.time():.3f}", file=sys.stderr)
         await gather_limited(
             [
                 http.post(f"/api/rooms/{room.code}/start", headers={"Authorization": f"Bearer {room.tokens[0]}"})
@@ -184,6 +188,8 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         )
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         elapsed = time.perf_counter() - started
+        if args.verbose:
+            print(f"play ends at {time.time():.3f}", file=sys.stderr)
         for task in not_done:
             task.cancel()
         if not_done:
@@ -208,6 +214,7 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
         "reveals": len(latencies),
         "reveal_latency_ms": {"p50": pct(0.50), "p99": pct(0.99), "max": pct(1.0)},
+        "messages_received": stats.messages,
         "errors": stats.errors,
         "error_codes": stats.error_codes,
     }
@@ -264,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", default="greedy", help="random or greedy")
     parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause before each bot action")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before unfinished games count as errors")
+    parser.add_argument("--verbose", action="store_true", help="print phase times to stderr")
     parser.add_argument("--server-log", default=os.path.join(tempfile.gettempdir(), "wonders-bench-server.log"))
     args = parser.parse_args(argv)
     if args.url:

@@ -304,9 +304,17 @@ class Connection:
     # ----- writing -----------------------------------------------------------------------------
 
     async def _writer(self) -> None:
+        linger = self.settings.ws_coalesce_ms / 1000
+        last_flush = 0.0
         while True:
             await self._wake.wait()
+            wait = last_flush + linger - time.monotonic()
+            if wait > 0 and not self.out and self.closing is None:
+                # A burst (several seats picking at once): the first change went out at once; let the
+                # rest gather, so the seat gets every event but one state for the burst.
+                await asyncio.sleep(wait)
             self._wake.clear()
+            last_flush = time.monotonic()
             for text in self._pending():
                 await self.ws.send_text(text)
             if self.closing is not None:

@@ -7,6 +7,11 @@ multi-row `INSERT ... ON CONFLICT DO NOTHING RETURNING`. A row that conflicts (a
 stored that step first, or the same idempotency key) is simply not returned, and only its own
 submitter is told; the others are committed. A game's last action also finishes the game and its
 room, in the same transaction.
+
+On SQLite the batch is written synchronously, in the event loop's thread, on a connection of its own
+that never waits for a lock (busy timeout 0; the batch is retried a moment later instead). A WAL
+commit takes tens of microseconds there, against milliseconds of hops to aiosqlite's thread, which
+under load waits for the GIL at every hop.
 """
 
 import asyncio
@@ -16,9 +21,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Connection, Engine, update
+from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.pool import AsyncAdaptedQueuePool, QueuePool
 
 from app.db.models import Action, Game, Room
 
@@ -37,9 +45,32 @@ class Entry:
     room_id: int | None = None
 
 
+def sqlite_sync_engine(engine: AsyncEngine) -> Engine:
+    """A synchronous engine on the same SQLite file: one connection that fails at once when locked."""
+    from app.db.session import _sqlite_pragmas
+
+    url = engine.url.set(drivername="sqlite")
+    sync = create_sync_engine(
+        url,
+        poolclass=QueuePool,
+        pool_size=1,
+        max_overflow=0,
+        connect_args={"timeout": 0, "check_same_thread": False},
+    )
+    from sqlalchemy import event
+
+    event.listen(sync, "connect", _sqlite_pragmas)
+    event.listen(sync, "connect", lambda conn, _: conn.execute("PRAGMA busy_timeout=0"))
+    return sync
+
+
 class ActionLogWriter:
     def __init__(self, engine: AsyncEngine, *, max_batch: int = 500) -> None:
         self.engine = engine
+        self.sync: Engine | None = None
+        if engine.dialect.name == "sqlite" and isinstance(engine.pool, AsyncAdaptedQueuePool):
+            self.sync = sqlite_sync_engine(engine)
+        self.retries = 0
         self.max_batch = max_batch
         self.pending: list[tuple[Entry, asyncio.Future[bool]]] = []
         self._wake = asyncio.Event()
@@ -66,6 +97,8 @@ class ActionLogWriter:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._task = None
+        if self.sync is not None:
+            self.sync.dispose()
 
     async def append(self, entry: Entry) -> bool:
         """Commit one action. False if its step (or its idempotency key) was already stored."""
@@ -110,23 +143,52 @@ class ActionLogWriter:
             }
             for e in entries
         ]
-        async with self.engine.begin() as conn:
-            if len(rows) == 1:
-                result = await conn.execute(self._insert.values(rows[0]))
-            else:
-                result = await conn.execute(self._insert.values(rows))
-            stored = {(r.game_id, r.seq) for r in result}
-            for e in entries:
-                if e.result is not None and (e.game_id, e.seq) in stored:
-                    await conn.execute(
-                        update(Game)
-                        .where(Game.id == e.game_id, Game.status == "running")
-                        .values(status="finished", result=e.result, finished_at=e.at)
-                    )
-                    if e.room_id is not None:
-                        await conn.execute(
-                            update(Room)
-                            .where(Room.id == e.room_id, Room.status == "playing")
-                            .values(status="finished", updated_at=e.at)
-                        )
+        if self.sync is None:
+            async with self.engine.begin() as conn:
+                return await self._write_async(conn, entries, rows)
+        delay = 0.001
+        while True:
+            try:
+                with self.sync.begin() as conn:
+                    return self._write_sync(conn, entries, rows)
+            except OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                self.retries += 1  # another connection is writing (a room change): try again shortly
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 0.05)
+
+    async def _write_async(self, conn: AsyncConnection, entries: list[Entry], rows: list[dict[str, Any]]) -> set:
+        # one compiled statement, reused; many rows go as one multi-row INSERT ("insertmanyvalues")
+        result = await conn.execute(self._insert, rows)
+        stored = {(r.game_id, r.seq) for r in result}
+        for statement in self._finishing(entries, stored):
+            await conn.execute(statement)
         return stored
+
+    def _write_sync(self, conn: Connection, entries: list[Entry], rows: list[dict[str, Any]]) -> set:
+        result = conn.execute(self._insert, rows)
+        stored = {(r.game_id, r.seq) for r in result}
+        for statement in self._finishing(entries, stored):
+            conn.execute(statement)
+        return stored
+
+    @staticmethod
+    def _finishing(entries: list[Entry], stored: set[tuple[int, int]]) -> list[Any]:
+        """Updates for the games that a stored action ended (and their rooms)."""
+        out: list[Any] = []
+        for e in entries:
+            if e.result is None or (e.game_id, e.seq) not in stored:
+                continue
+            out.append(
+                update(Game)
+                .where(Game.id == e.game_id, Game.status == "running")
+                .values(status="finished", result=e.result, finished_at=e.at)
+            )
+            if e.room_id is not None:
+                out.append(
+                    update(Room)
+                    .where(Room.id == e.room_id, Room.status == "playing")
+                    .values(status="finished", updated_at=e.at)
+                )
+        return out

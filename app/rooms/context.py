@@ -1,5 +1,6 @@
 """Everything one app instance runs, built and stopped together (by the app's lifespan)."""
 
+import gc
 import logging
 from dataclasses import dataclass
 
@@ -61,6 +62,10 @@ class Services:
         restored = await games.restore_running()
         if restored:
             log.info("restored %d running game(s) from their logs", len(restored))
+        # Everything loaded so far (modules, card data) lives as long as the process: keep it out of
+        # the garbage collector's way, so its pauses stay short.
+        gc.collect()
+        gc.freeze()
         return services
 
     async def stop(self) -> None:

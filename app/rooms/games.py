@@ -68,6 +68,16 @@ class Frame:
     def result(self) -> dict[str, Any] | None:
         return self.game.result() if self.over else None
 
+    def strip(self) -> None:
+        """Forget all but the public events: an old frame is only kept for connections that have not
+        yet been sent its events. (Keeping whole states of every step of every game would make the
+        garbage collector walk millions of objects.)"""
+        self.game = None  # type: ignore[assignment]
+        self.legal = []
+        self.markers = []
+        self.views = {}
+        self.cache = {k: v for k, v in self.cache.items() if k == "events"}
+
 
 def make_frame(prev: Frame | None, game: Game, events: list[Event], actor: int | None) -> Frame:
     seats = game.config.seats
@@ -115,6 +125,8 @@ class GameRuntime:
     def push(self, frame: Frame) -> None:
         self.frame = frame
         self.history.append(frame)
+        if len(self.history) >= 3:
+            self.history[-3].strip()  # the current frame and the one before (for markers) stay whole
 
     def frames_after(self, version: int) -> list[Frame]:
         """Kept frames newer than `version`, oldest first."""

@@ -20,6 +20,7 @@ class LiveServer:
             port=0,
             log_level="warning",
             ws_max_size=settings.ws_hard_max_bytes,
+            ws_per_message_deflate=settings.ws_compression,
             lifespan="on",
         )
         self.server = uvicorn.Server(config)

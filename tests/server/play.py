@@ -86,6 +86,7 @@ async def play_lockstep(
     async with contextlib.AsyncExitStack() as stack:
         clients = {s: await stack.enter_async_context(SeatClient(urls[s], code, t)) for s, t in tokens.items()}
         spectator = await stack.enter_async_context(SeatClient(urls[min(urls)], code, None))
+        await spectator.wait_type("state", version=0)  # watching from the start
         version = 0
         for _ in range(500):
             states = {s: await c.state_at_least(version) for s, c in clients.items()}
@@ -138,7 +139,10 @@ def check_game(clients: dict[int, SeatClient], spectator: SeatClient, truth: Tru
         versions = [m["version"] for m in client.messages if "version" in m and m["type"] != "accepted"]
         assert versions == sorted(versions), "messages arrive in version order"
         reveals = [m for m in client.messages if m["type"] == "reveal"]
-        assert len(reveals) == truth.reveals, "exactly one reveal per turn, to every seat"
+        assert len(reveals) == truth.reveals, (
+            f"exactly one reveal per turn, to every seat: seat {client.seat} got {len(reveals)} of {truth.reveals}"
+            f" at {[m['version'] for m in reveals]}"
+        )
         assert len({m["version"] for m in reveals}) == len(reveals)
         for chosen in (m for m in client.messages if m["type"] == "chosen"):
             assert set(chosen) == {"type", "game_id", "version", "seat", "changed", "_t"}
