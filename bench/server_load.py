@@ -127,6 +127,14 @@ async def seat_bot(
         ready.set()
 
 
+async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
+    """How late this client's own event loop wakes up: a busy client delays every timestamp it takes."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        samples.append(time.perf_counter() - start - 0.01)
+
+
 async def make_room(http: httpx.AsyncClient, players: int, game: str, index: int) -> Room:
     r = await http.post("/api/rooms", json={"name": f"b{index}-0", "game": game, "players": players})
     r.raise_for_status()
@@ -176,6 +184,9 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
                 )
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
         go.set()
+        lags: list[float] = []
+        stop_lag = asyncio.Event()
+        lag_task = asyncio.create_task(loop_lag(lags, stop_lag))
         started = time.perf_counter()
         if args.verbose:
             print(f"play starts at {time.time():.3f}", file=sys.stderr)
@@ -188,6 +199,8 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         )
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         elapsed = time.perf_counter() - started
+        stop_lag.set()
+        await lag_task
         if args.verbose:
             print(f"play ends at {time.time():.3f}", file=sys.stderr)
         for task in not_done:
@@ -197,10 +210,12 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
     latencies = sorted(x for room in rooms for x in room.latencies)
     actions = sum(room.actions for room in rooms)
 
-    def pct(p: float) -> float | None:
-        if not latencies:
+    def pct(p: float, values: list[float] = latencies) -> float | None:
+        if not values:
             return None
-        return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 2)
+        return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 2)
+
+    lags.sort()
 
     return {
         "rooms": args.rooms,
@@ -215,6 +230,7 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "reveals": len(latencies),
         "reveal_latency_ms": {"p50": pct(0.50), "p99": pct(0.99), "max": pct(1.0)},
         "messages_received": stats.messages,
+        "client_loop_lag_ms": {"p50": pct(0.5, lags), "p99": pct(0.99, lags)},
         "errors": stats.errors,
         "error_codes": stats.error_codes,
     }

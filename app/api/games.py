@@ -38,7 +38,7 @@ async def legal_actions(code: RoomCode, svc: ServicesDep, auth: SeatDep) -> Lega
     rt = await svc.games.runtime(game_id)
     await svc.games.catch_up(rt)
     frame = rt.frame
-    return LegalActionsOut(game_id=game_id, version=frame.version, seat=auth.seat, legal_actions=frame.legal[auth.seat])
+    return LegalActionsOut(game_id=game_id, version=frame.version, seat=auth.seat, legal_actions=frame.legal(auth.seat))
 
 
 @router.post("/actions", response_model=ActionOut, summary="Submit an action")

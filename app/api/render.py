@@ -2,32 +2,45 @@
 
 from typing import Any
 
-from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateMsg, StateOut
-from app.rooms.games import Frame, GameRuntime
+from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOut
+from app.rooms.games import Frame, GameRuntime, to_json
 
 
 def state(rt: GameRuntime, frame: Frame, seat: int | None) -> StateOut:
-    return StateOut(**state_fields(rt, frame, seat))
+    return StateOut(
+        game_id=rt.game_id,
+        status="finished" if frame.over else "running",
+        version=frame.version,
+        seat=seat,
+        to_act=list(frame.to_act),
+        view=frame.view(seat),
+        legal_actions=None if seat is None else frame.legal(seat),
+        result=frame.result(),
+    )
 
 
-def state_fields(rt: GameRuntime, frame: Frame, seat: int | None) -> dict[str, Any]:
-    return {
-        "game_id": rt.game_id,
-        "status": "finished" if frame.over else "running",
-        "version": frame.version,
-        "seat": seat,
-        "to_act": frame.to_act,
-        "view": frame.view(seat),
-        "legal_actions": None if seat is None else frame.legal[seat],
-        "result": frame.result(),
-    }
+STATE_TEMPLATE = (
+    '{"type":"state","game_id":%d,"status":"%s","version":%d,"seat":%s,"to_act":%s,'
+    '"view":%s,"legal_actions":%s,"result":%s}'
+)
 
 
 def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
+    """A `StateMsg`, assembled from the frame's JSON pieces (view and legal actions are JSON already)."""
     key = ("state", seat)
     text = frame.cache.get(key)
     if text is None:
-        text = frame.cache[key] = StateMsg(**state_fields(rt, frame, seat)).model_dump_json()
+        result = frame.result()
+        text = frame.cache[key] = STATE_TEMPLATE % (
+            rt.game_id,
+            "finished" if frame.over else "running",
+            frame.version,
+            "null" if seat is None else seat,
+            to_json(frame.to_act),
+            frame.view_text(seat),
+            "null" if seat is None else frame.legal_json[seat],
+            "null" if result is None else to_json(result),
+        )
     return text
 
 

@@ -21,6 +21,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 
 log = logging.getLogger("wonders")
+GC_THRESHOLDS = (5_000, 10, 100)  # CPython's defaults are (700, 10, 10)
 
 
 @dataclass
@@ -63,9 +64,11 @@ class Services:
         if restored:
             log.info("restored %d running game(s) from their logs", len(restored))
         # Everything loaded so far (modules, card data) lives as long as the process: keep it out of
-        # the garbage collector's way, so its pauses stay short.
+        # the garbage collector's way. Games keep many long-lived objects (states, the engine's payment
+        # cache); full collections that walk them all are made rarer, so pauses stay short.
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         return services
 
     async def stop(self) -> None:

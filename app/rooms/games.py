@@ -20,6 +20,7 @@ The server only uses the engine's public face (`Game`), so every game kind is se
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from collections import deque
@@ -45,52 +46,75 @@ GameFactory = Callable[[GameConfig], Game]
 MAX_ATTEMPTS = 5
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Frame:
-    """One version of a game. `game` is never changed after the frame is made."""
+    """One version of a game. `game` is never changed after the frame is made.
+
+    Legal actions and views are kept as JSON text: they are sent as text anyway, compared as text
+    (for the markers), and text is invisible to the garbage collector, whose pauses grow with the
+    number of live containers (a few hundred per seat and step otherwise).
+    """
 
     version: int
     game: Game
     events: list[Event]
-    legal: list[list[Action]]
-    to_act: list[int]
-    markers: list[int]
+    legal_json: tuple[str, ...]  # per seat
+    to_act: tuple[int, ...]
+    markers: tuple[int, ...]
     over: bool
-    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    view_json: dict[int | None, str] = field(default_factory=dict)
     cache: dict[Any, Any] = field(default_factory=dict)  # rendered messages (filled by the API layer)
 
+    def legal(self, seat: int) -> list[Action]:
+        return json.loads(self.legal_json[seat])
+
+    def can_act(self, seat: int) -> bool:
+        return self.legal_json[seat] != "[]"
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        view = self.views.get(seat)
-        if view is None:
-            view = self.views[seat] = self.game.view(seat)
-        return view
+        return self.game.view(seat)
+
+    def view_text(self, seat: int | None) -> str:
+        text = self.view_json.get(seat)
+        if text is None:
+            text = self.view_json[seat] = to_json(self.game.view(seat))
+        return text
 
     def result(self) -> dict[str, Any] | None:
         return self.game.result() if self.over else None
 
-    def strip(self) -> None:
-        """Forget all but the public events: an old frame is only kept for connections that have not
-        yet been sent its events. (Keeping whole states of every step of every game would make the
-        garbage collector walk millions of objects.)"""
+    def retire(self) -> None:
+        """No longer the current frame: keep what the next frame's markers need, and the events."""
         self.game = None  # type: ignore[assignment]
-        self.legal = []
-        self.markers = []
-        self.views = {}
+        self.view_json = {}
         self.cache = {k: v for k, v in self.cache.items() if k == "events"}
+
+    def strip(self) -> None:
+        """An old frame is only kept for connections that have not yet been sent its events (once
+        rendered, as text only)."""
+        self.retire()
+        self.legal_json = ()
+        self.markers = ()
+        if "events" in self.cache:
+            self.events = []
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def make_frame(prev: Frame | None, game: Game, events: list[Event], actor: int | None) -> Frame:
     seats = game.config.seats
-    legal = [game.legal_actions(s) for s in range(seats)]
-    to_act = list(game.to_act)
+    legal = tuple(to_json(game.legal_actions(s)) for s in range(seats))
+    to_act = tuple(game.to_act)
     if prev is None:
         markers = [game.version] * seats
     else:
         markers = list(prev.markers)
         for s in range(seats):
-            if s == actor or legal[s] != prev.legal[s] or (s in to_act) != (s in prev.to_act):
+            if s == actor or legal[s] != prev.legal_json[s] or (s in to_act) != (s in prev.to_act):
                 markers[s] = game.version
-    return Frame(game.version, game, events, legal, to_act, markers, game.is_over)
+    return Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over)
 
 
 @dataclass
@@ -125,8 +149,10 @@ class GameRuntime:
     def push(self, frame: Frame) -> None:
         self.frame = frame
         self.history.append(frame)
+        if len(self.history) >= 2:
+            self.history[-2].retire()
         if len(self.history) >= 3:
-            self.history[-3].strip()  # the current frame and the one before (for markers) stay whole
+            self.history[-3].strip()
 
     def frames_after(self, version: int) -> list[Frame]:
         """Kept frames newer than `version`, oldest first."""
@@ -348,11 +374,11 @@ class GameService:
                 code="stale",
                 details={"version": frame.version},
             )
-        if not frame.legal[seat]:
+        if not frame.can_act(seat):
             raise Conflict(
-                f"not your turn: seat {seat} has nothing to decide now; waiting for seats {frame.to_act}",
+                f"not your turn: seat {seat} has nothing to decide now; waiting for seats {list(frame.to_act)}",
                 code="not_your_turn",
-                details={"to_act": frame.to_act},
+                details={"to_act": list(frame.to_act)},
             )
 
     async def announce(self, rt: GameRuntime) -> None:
@@ -416,7 +442,7 @@ class GameService:
                 bot = rt.bots.get(seat)
                 if frame.over or bot is None or seat not in frame.to_act:
                     return
-                legal = frame.legal[seat]
+                legal = frame.legal(seat)
                 try:
                     action = bot.choose(frame.view(seat), legal)
                 except Exception:

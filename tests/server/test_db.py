@@ -77,21 +77,21 @@ async def test_two_instances_racing_for_one_step(database_url: str) -> None:
         game_id, _ = await a.rooms.current_game(code)
         rt_a, rt_b = await a.games.runtime(game_id), await b.games.runtime(game_id)
         assert rt_a.version == rt_b.version == 0
-        await a.games.submit(game_id, 0, rt_a.frame.legal[0][0], 0)
+        await a.games.submit(game_id, 0, rt_a.frame.legal(0)[0], 0)
         assert rt_b.version == 0  # B was not told (no Redis between them here)
-        done = await b.games.submit(game_id, 1, rt_b.frame.legal[1][0], 0)
+        done = await b.games.submit(game_id, 1, rt_b.frame.legal(1)[0], 0)
         assert done.seq == 1 and b.games.conflicts == 1
         assert rt_b.version == 2 and [e["type"] for e in done.events] == ["chosen"]
         # B's seat 0 repeats A's step: a duplicate, found in what B caught up with
         with pytest.raises(Exception, match="already applied"):
-            await b.games.submit(game_id, 0, rt_a.frame.legal[0][0], 0)
+            await b.games.submit(game_id, 0, rt_a.frame.legal(0)[0], 0)
         # both instances agree with the stored log
         await a.games.catch_up(rt_a)
         assert rt_a.frame.game.snapshot() == rt_b.frame.game.snapshot()
         # and racing for real: seats 0 and 1 change their picks on both instances at once
         results = await asyncio.gather(
-            a.games.submit(game_id, 0, rt_a.frame.legal[0][-1], 2),
-            b.games.submit(game_id, 1, rt_b.frame.legal[1][-1], 2),
+            a.games.submit(game_id, 0, rt_a.frame.legal(0)[-1], 2),
+            b.games.submit(game_id, 1, rt_b.frame.legal(1)[-1], 2),
             return_exceptions=True,
         )
         assert all(not isinstance(r, Exception) for r in results), results
