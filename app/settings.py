@@ -30,13 +30,17 @@ class Settings(BaseSettings):
     max_name_length: int = 24
     room_code_length: int = Field(7, ge=6)
     allow_seed: bool = Field(False, description="let room creators fix the game seed (tests, bot research)")
+    enabled_expansions: list[str] = Field(
+        default_factory=list,
+        description='expansions rooms may use, once the engine plays them (JSON, e.g. ["armada"])',
+    )
     bot_delay_ms: int = Field(0, description="pause before a server-side bot acts, so humans can follow")
 
     # websockets
     ws_max_message_bytes: int = 64 * 1024
     ws_hard_max_bytes: int = Field(1024 * 1024, description="larger frames close the connection (1009)")
-    ws_rate_per_second: float = Field(20.0, description="messages a connection may send per second (sustained)")
-    ws_rate_burst: int = Field(40, description="messages a connection may send in a burst")
+    ws_rate_per_second: float = Field(30.0, description="messages a connection may send per second (sustained)")
+    ws_rate_burst: int = Field(60, description="messages a connection may send in a burst")
     ws_auth_timeout: float = Field(10.0, description="seconds to send 'hello' after connecting")
     ws_coalesce_ms: float = Field(
         5.0, description="wait this long after a change before sending, so a burst of changes sends one state"

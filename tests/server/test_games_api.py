@@ -217,6 +217,18 @@ async def test_bad_actions_change_nothing(client: httpx.AsyncClient) -> None:
     assert after == before
 
 
+async def test_a_seat_cannot_play_another_seats_action(client: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(client, 3, seed=25)
+    theirs = (await state(client, code, tokens[1]))["legal_actions"]
+    mine = {a["card"] for a in (await state(client, code, tokens[0]))["legal_actions"]}
+    foreign = next(a for a in theirs if a["card"] not in mine)
+    r = await act(client, code, tokens[0], foreign, 0)
+    assert r.status_code == 422 and error_of(r) == "illegal_action"
+    assert "not in your hand" in r.json()["error"]["message"]
+    assert foreign["card"] not in r.json()["error"]["message"].split("hand holds")[-1]
+    assert (await state(client, code))["version"] == 0
+
+
 async def test_out_of_turn(sqlite_url: str) -> None:
     """In an alternating game (Duel) the seat that is not to act is told so, and nothing changes."""
     async with app_client(make_settings(sqlite_url), factory=factory_with_fake_duel()) as c:

@@ -81,6 +81,7 @@ async def test_bots_take_seats_at_creation(client: httpx.AsyncClient) -> None:
         ({"name": "Ada", "players": 9}, "bad_settings"),
         ({"name": "Ada", "players": 2}, "bad_settings"),
         ({"name": "Ada", "expansions": ["cities"]}, "bad_settings"),
+        ({"name": "Ada", "expansions": ["armada"]}, "expansion_unavailable"),
         ({"name": "Ada", "players": 3, "wonders": ["Rhodos", "Rhodos", "Gizah"]}, "bad_settings"),
         ({"name": "Ada", "players": 3, "wonders": ["Atlantis", "Rhodos", "Gizah"]}, "bad_settings"),
         ({"name": "Ada", "bots": [{"kind": "oracle"}]}, "bad_bot"),
@@ -245,6 +246,14 @@ async def test_fixed_seeds_only_when_the_server_allows(sqlite_url: str) -> None:
         assert r.status_code == 422 and error_of(r) == "seed_not_allowed"
         r = await c.post("/api/rooms", json={"name": "Ada"})
         assert r.status_code == 201 and r.json()["room"]["settings"]["seed_fixed"] is False
+
+
+async def test_expansions_are_enabled_by_the_server(sqlite_url: str) -> None:
+    async with app_client(make_settings(sqlite_url, enabled_expansions=["armada"])) as c:
+        r = await c.post("/api/rooms", json={"name": "Ada", "expansions": ["armada"]})
+        assert r.status_code == 201 and r.json()["room"]["settings"]["expansions"] == ["armada"]
+        r = await c.post("/api/rooms", json={"name": "Ada", "game": "duel", "expansions": ["armada"]})
+        assert r.status_code == 422
 
 
 async def test_room_limit(sqlite_url: str) -> None:
