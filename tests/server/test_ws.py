@@ -261,3 +261,50 @@ async def test_room_notices_reach_connections(live_server: LiveServer, http: htt
         await host.wait_for(lambda m: m["type"] == "room" and m["room"]["status"] == "playing")
         state = await host.wait_type("state")
         assert state["version"] >= 0 and state["seat"] == 0
+
+
+@pytest.fixture(scope="module")
+def strict_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A server with tight limits: 0.5 s to say hello, one spectator per room, one connection per seat."""
+    from tests.server.conftest import make_settings
+
+    db = tmp_path_factory.mktemp("strict") / "wonders.db"
+    server = LiveServer(
+        make_settings(f"sqlite:///{db}", ws_auth_timeout=0.5, max_spectators=1, max_connections_per_seat=1)
+    )
+    server.start()
+    yield server
+    server.stop()
+
+
+async def test_hello_timeout(strict_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=strict_server.url) as http:
+        code, _ = await full_room(http, 3, start=False)
+    async with websockets.connect(f"{strict_server.ws_url}/ws/rooms/{code}") as ws:
+        assert json.loads(await ws.recv())["code"] == "hello_timeout"
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await ws.recv()
+        assert closed.value.rcvd.code == 4408
+
+
+async def test_connection_limits_and_presence(strict_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=strict_server.url) as http:
+        code, tokens = await full_room(http, 3, start=False)
+        async with SeatClient(strict_server.ws_url, code, None) as watcher:
+            await watcher.wait_type("welcome")
+            async with websockets.connect(f"{strict_server.ws_url}/ws/rooms/{code}") as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                assert json.loads(await ws.recv())["code"] == "room_busy"
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await ws.recv()
+                assert closed.value.rcvd.code == 4429
+            async with SeatClient(strict_server.ws_url, code, tokens[1]) as seat:
+                await seat.wait_type("welcome")
+                await watcher.wait_for(lambda m: m["type"] == "room" and m["room"]["seats"][1]["connected"])
+                assert (await http.get(f"/api/rooms/{code}")).json()["seats"][1]["connected"]
+                async with websockets.connect(
+                    f"{strict_server.ws_url}/ws/rooms/{code}", additional_headers=bearer(tokens[1])
+                ) as second:
+                    assert json.loads(await second.recv())["code"] == "too_many_connections"
+            await watcher.wait_for(lambda m: m["type"] == "room" and not m["room"]["seats"][1]["connected"])
+            assert not (await http.get(f"/api/rooms/{code}")).json()["seats"][1]["connected"]
