@@ -45,6 +45,22 @@ class Entry:
     room_id: int | None = None
 
 
+SQLITE_COLUMNS = ("game_id", "seq", "seat", "action", "action_id", "created_at")
+SQLITE_INSERT = (
+    f"INSERT INTO actions ({', '.join(SQLITE_COLUMNS)}) VALUES ({', '.join('?' * len(SQLITE_COLUMNS))}) "
+    "ON CONFLICT DO NOTHING RETURNING game_id"
+)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _processor(column_type: Any, dialect: Any) -> Any:
+    """How SQLAlchemy itself would convert a value of this column for this dialect."""
+    return column_type.dialect_impl(dialect).bind_processor(dialect) or _same
+
+
 def sqlite_sync_engine(engine: AsyncEngine) -> Engine:
     """A synchronous engine on the same SQLite file: one connection that fails at once when locked."""
     from app.db.session import _sqlite_pragmas
@@ -80,6 +96,11 @@ class ActionLogWriter:
         self.rows = 0
         insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
         self._insert = insert(Action).on_conflict_do_nothing().returning(Action.game_id, Action.seq)
+        if self.sync is not None:
+            dialect = self.sync.dialect
+            self._sqlite_params = [
+                (name, _processor(Action.__table__.c[name].type, dialect)) for name in SQLITE_COLUMNS
+            ]
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="action-log-writer")
@@ -167,8 +188,17 @@ class ActionLogWriter:
         return stored
 
     def _write_sync(self, conn: Connection, entries: list[Entry], rows: list[dict[str, Any]]) -> set:
-        result = conn.execute(self._insert, rows)
-        stored = {(r.game_id, r.seq) for r in result}
+        # Straight to the sqlite3 cursor (the values converted by the columns' own SQLAlchemy types):
+        # this runs in the event loop's thread, so it should be short.
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        stored = set()
+        try:
+            for row in rows:
+                cursor.execute(SQLITE_INSERT, [convert(row[name]) for name, convert in self._sqlite_params])
+                if cursor.fetchone() is not None:
+                    stored.add((row["game_id"], row["seq"]))
+        finally:
+            cursor.close()
         for statement in self._finishing(entries, stored):
             conn.execute(statement)
         return stored

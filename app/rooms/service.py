@@ -74,9 +74,7 @@ class RoomService:
             raise Invalid(f"{where}: {message}" if where else message, code="bad_settings") from None
         disabled = sorted(set(config.expansions) - set(self.settings.enabled_expansions))
         if disabled:
-            raise Invalid(
-                f"expansion(s) {disabled} are not available on this server yet", code="expansion_unavailable"
-            )
+            raise Invalid(f"expansion(s) {disabled} are not available on this server yet", code="expansion_unavailable")
         try:
             self.games.factory(config)
         except ImportError:

@@ -140,3 +140,28 @@ def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delenv("DATABASE_URL")
     assert Settings().database_url == "sqlite:///./wonders.db"
     assert Settings().ws_max_message_bytes == 65536
+
+
+async def test_actions_written_on_either_path_read_back_the_same(database_url: str) -> None:
+    """SQLite actions are written through the sqlite3 cursor; what SQLAlchemy reads back is the same."""
+    from datetime import UTC, datetime
+
+    from app.db import repo
+    from app.db.log_writer import Entry
+
+    services = await Services.start(make_settings(database_url))
+    try:
+        joined = await services.rooms.create({"players": 3, "seed": 2}, "Ann", bots=[(1, "random"), (2, "random")])
+        code = joined.room["code"]
+        await services.rooms.start(await services.rooms.authenticate(code, joined.token))
+        game_id, _ = await services.rooms.current_game(code)
+        at = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+        action = {"type": "x", "nested": {"ünïcode": [1, 2.5, None, True]}}
+        assert await services.games.writer.append(Entry(game_id, 50_000, 2, action, "id-1", at))
+        assert not await services.games.writer.append(Entry(game_id, 50_000, 1, {"type": "y"}, None, at))
+        async with services.db.sessions() as session:
+            (row,) = [r for r in await repo.actions_of(session, game_id) if r["seq"] == 50_000]
+        assert row["action"] == action and row["action_id"] == "id-1" and row["seat"] == 2
+        assert row["created_at"].replace(tzinfo=UTC) == at
+    finally:
+        await services.stop()
