@@ -1,5 +1,6 @@
 """Every error answers `{"error": {"code", "message", "details"?}}` with a fitting 4xx status."""
 
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -8,6 +9,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from app.rooms.errors import RoomError
+
+log = logging.getLogger("wonders.api")
 
 HTTP_CODES = {
     400: "bad_request",
@@ -73,6 +76,11 @@ def install(app: FastAPI) -> None:
         code, message = describe_validation(errors)
         status = 400 if code == "bad_json" else 422
         return JSONResponse(error_body(code, message, errors), status_code=status)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unhandled error: %r", exc, exc_info=exc)
+        return JSONResponse(error_body("internal", "the server failed to answer; try again"), status_code=500)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:

@@ -300,6 +300,9 @@ class Connection:
             )
         except RoomError as exc:
             self._error(exc.code, exc.message, exc.details, message.action_id)
+        except Exception:
+            log.exception("action of seat %s in room %s failed", self.seat, self.channel and self.channel.code)
+            self._error("internal", "the server could not handle this action; try again", None, message.action_id)
 
     # ----- writing -----------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ under load waits for the GIL at every hop.
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -172,7 +173,7 @@ class ActionLogWriter:
             try:
                 with self.sync.begin() as conn:
                     return self._write_sync(conn, entries, rows)
-            except OperationalError as exc:
+            except (OperationalError, sqlite3.OperationalError) as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     raise
                 self.retries += 1  # another connection is writing (a room change): try again shortly

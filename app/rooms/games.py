@@ -23,6 +23,7 @@ import contextlib
 import json
 import logging
 import secrets
+import sqlite3
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -321,7 +322,7 @@ class GameService:
                     entry.result, entry.room_id = game.result(), rt.room_id
                 try:
                     stored = await self.writer.append(entry)
-                except SQLAlchemyError as exc:
+                except (SQLAlchemyError, OSError, sqlite3.Error) as exc:
                     log.error("could not store an action of game %s: %s", rt.game_id, exc)
                     raise Unavailable("the database is not answering; try again", code="database_down") from None
                 if not stored:

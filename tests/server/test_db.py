@@ -165,3 +165,26 @@ async def test_actions_written_on_either_path_read_back_the_same(database_url: s
         assert row["created_at"].replace(tzinfo=UTC) == at
     finally:
         await services.stop()
+
+
+async def test_sqlite_writes_wait_for_another_writer(sqlite_url: str) -> None:
+    """The action log's SQLite connection never blocks the event loop on a lock: it retries."""
+    import sqlite3
+    from datetime import UTC, datetime
+
+    from app.db.log_writer import Entry
+
+    services = await Services.start(make_settings(sqlite_url))
+    try:
+        joined = await services.rooms.create({"players": 3, "seed": 2}, "Ann", bots=[(1, "random"), (2, "random")])
+        code = joined.room["code"]
+        await services.rooms.start(await services.rooms.authenticate(code, joined.token))
+        game_id, _ = await services.rooms.current_game(code)
+        other = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+        asyncio.get_running_loop().call_later(0.2, other.execute, "COMMIT")
+        stored = await services.games.writer.append(Entry(game_id, 60_000, 0, {"type": "x"}, None, datetime.now(UTC)))
+        assert stored and services.games.writer.retries > 0
+        other.close()
+    finally:
+        await services.stop()
