@@ -190,13 +190,14 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         started = time.perf_counter()
         if args.verbose:
             print(f"play starts at {time.time():.3f}", file=sys.stderr)
-        await gather_limited(
-            [
-                http.post(f"/api/rooms/{room.code}/start", headers={"Authorization": f"Bearer {room.tokens[0]}"})
-                for room in rooms
-            ],
-            20,
-        )
+
+        async def start(room: Room, delay: float) -> None:
+            await asyncio.sleep(delay)
+            await http.post(f"/api/rooms/{room.code}/start", headers={"Authorization": f"Bearer {room.tokens[0]}"})
+
+        # rooms start one after another over --ramp-s seconds, as real rooms do (not all in one instant)
+        step = args.ramp_s / max(1, len(rooms))
+        await asyncio.gather(*(start(room, i * step) for i, room in enumerate(rooms)))
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         elapsed = time.perf_counter() - started
         stop_lag.set()
@@ -223,6 +224,7 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "game": args.game,
         "bot": args.bot,
         "think_ms": args.think_ms,
+        "ramp_s": args.ramp_s,
         "games_finished": sum(room.finished for room in rooms),
         "actions": actions,
         "elapsed_s": round(elapsed, 2),
@@ -277,6 +279,15 @@ def spawned_server(database_url: str | None, log_path: Path):  # type: ignore[no
                     proc.kill()
 
 
+def _runner() -> Any:
+    """uvloop when installed (it comes with uvicorn[standard]): the client should cost as little as it can."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    return uvloop.run
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", help="a running server (default: start one)")
@@ -286,15 +297,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="classic")
     parser.add_argument("--bot", default="greedy", help="random or greedy")
     parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause before each bot action")
+    parser.add_argument("--ramp-s", type=float, default=0.0, help="start the rooms evenly over this many seconds")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before unfinished games count as errors")
     parser.add_argument("--verbose", action="store_true", help="print phase times to stderr")
     parser.add_argument("--server-log", default=os.path.join(tempfile.gettempdir(), "wonders-bench-server.log"))
     args = parser.parse_args(argv)
+    run = _runner()
     if args.url:
-        result = asyncio.run(run_load(args.url.rstrip("/"), args))
+        result = run(run_load(args.url.rstrip("/"), args))
     else:
         with spawned_server(args.database_url, Path(args.server_log)) as url:
-            result = asyncio.run(run_load(url, args))
+            result = run(run_load(url, args))
     print(json.dumps(result))
     return 0 if result["errors"] == 0 and result["games_finished"] == args.rooms else 1
 

@@ -44,11 +44,11 @@ def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
     return text
 
 
-def event_texts(rt: GameRuntime, frame: Frame) -> list[str]:
+def event_texts(rt: GameRuntime, frame: Frame) -> tuple[str, ...]:
     """The public events of the step that made `frame` (the same for every seat and spectator)."""
-    texts = frame.cache.get("events")
+    texts = frame.event_texts
     if texts is None:
-        texts = frame.cache["events"] = [m.model_dump_json() for m in event_messages(rt, frame)]
+        texts = frame.event_texts = tuple(m.model_dump_json() for m in event_messages(rt, frame))
     return texts
 
 

@@ -21,7 +21,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 
 log = logging.getLogger("wonders")
-GC_THRESHOLDS = (5_000, 10, 100)  # CPython's defaults are (700, 10, 10)
+GC_THRESHOLDS = (2_000, 5, 100)  # CPython's defaults are (700, 10, 10)
 
 
 @dataclass

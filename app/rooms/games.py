@@ -27,6 +27,7 @@ import sqlite3
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -64,7 +65,8 @@ class Frame:
     markers: tuple[int, ...]
     over: bool
     view_json: dict[int | None, str] = field(default_factory=dict)
-    cache: dict[Any, Any] = field(default_factory=dict)  # rendered messages (filled by the API layer)
+    cache: dict[Any, Any] = field(default_factory=dict)  # rendered states (filled by the API layer)
+    event_texts: tuple[str, ...] | None = None  # rendered events (filled by the API layer)
 
     def legal(self, seat: int) -> list[Action]:
         return json.loads(self.legal_json[seat])
@@ -87,8 +89,8 @@ class Frame:
     def retire(self) -> None:
         """No longer the current frame: keep what the next frame's markers need, and the events."""
         self.game = None  # type: ignore[assignment]
-        self.view_json = {}
-        self.cache = {k: v for k, v in self.cache.items() if k == "events"}
+        self.view_json = NOTHING  # type: ignore[assignment]
+        self.cache = NOTHING  # type: ignore[assignment]
 
     def strip(self) -> None:
         """An old frame is only kept for connections that have not yet been sent its events (once
@@ -96,8 +98,11 @@ class Frame:
         self.retire()
         self.legal_json = ()
         self.markers = ()
-        if "events" in self.cache:
+        if self.event_texts is not None:
             self.events = []
+
+
+NOTHING: Any = MappingProxyType({})  # what a retired frame has left of its caches (read-only)
 
 
 def to_json(value: Any) -> str:
