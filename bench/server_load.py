@@ -41,6 +41,7 @@ class Room:
     last_send: float = 0.0
     pending: dict[int, tuple[float, list[float]]] = field(default_factory=dict)  # version -> (pick time, arrivals)
     latencies: list[float] = field(default_factory=list)
+    reveal_times: list[float] = field(default_factory=list)
     actions: int = 0
     finished: bool = False
 
@@ -56,6 +57,7 @@ class Room:
         arrivals.append(now)
         if len(arrivals) == self.players:
             self.latencies.append(max(arrivals) - pick_time)
+            self.reveal_times.append(pick_time)
             del self.pending[version]
 
 
@@ -209,6 +211,11 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         if not_done:
             stats.error("timeout")
     latencies = sorted(x for room in rooms for x in room.latencies)
+    # after every room has started (the ramp) and played a few turns: no set-up traffic left
+    steady_from = started + args.ramp_s + 5
+    steady = sorted(
+        x for room in rooms for x, t in zip(room.latencies, room.reveal_times, strict=True) if t >= steady_from
+    )
     actions = sum(room.actions for room in rooms)
 
     def pct(p: float, values: list[float] = latencies) -> float | None:
@@ -231,6 +238,12 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "actions_per_s": round(actions / elapsed, 1) if elapsed else None,
         "reveals": len(latencies),
         "reveal_latency_ms": {"p50": pct(0.50), "p99": pct(0.99), "max": pct(1.0)},
+        "steady_reveal_latency_ms": {
+            "reveals": len(steady),
+            "p50": pct(0.50, steady),
+            "p99": pct(0.99, steady),
+            "max": pct(1.0, steady),
+        },
         "messages_received": stats.messages,
         "client_loop_lag_ms": {"p50": pct(0.5, lags), "p99": pct(0.99, lags)},
         "errors": stats.errors,
