@@ -58,7 +58,11 @@ async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redi
     finally:
         await a.stop()
         await b.stop()
-        assert await RedisPresence(redis_url, "x").redis.exists(f"wonders:presence:{room}") == 0
+    probe = RedisPresence(redis_url, "probe")
+    try:
+        assert await probe.redis.exists(f"wonders:presence:{room}") == 0  # a clean stop leaves nothing
+    finally:
+        await probe.redis.aclose()
 
 
 @pytest.mark.postgres
