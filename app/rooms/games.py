@@ -35,7 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from app.bots.base import Bot, make_bot
 from app.db import repo
 from app.db.log_writer import ActionLogWriter, Entry
-from app.db.models import iso, now
+from app.db.models import Room, iso, now
 from app.db.session import Database
 from app.engine import GameConfig, IllegalAction, new_game
 from app.engine.common.game import Action, Event, Game
@@ -224,8 +224,11 @@ class GameService:
             future.set_result(rt)
             return rt
         except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: no "never retrieved" warning if nobody else waited
+            if isinstance(exc, asyncio.CancelledError):
+                future.cancel()
+            else:
+                future.set_exception(exc)
+                future.exception()  # retrieved: no "never retrieved" warning if nobody else waited
             raise
         finally:
             del self._loading[game_id]
@@ -247,8 +250,6 @@ class GameService:
         return rt
 
     async def _room_bits(self, session: Any, room_id: int) -> tuple[str, dict[int, str]]:
-        from app.db.models import Room
-
         room = await session.get(Room, room_id)
         seats = await repo.seats_of(session, room_id)
         return room.code, {s.seat: s.bot or "greedy" for s in seats if s.kind == "bot"}
@@ -308,7 +309,9 @@ class GameService:
         rt = await self.runtime(game_id)
         # Shielded: once the action may be committed, finishing up (the new frame, telling everyone)
         # must not be cut short by the client going away.
-        return await asyncio.shield(self._submit(rt, seat, action, version, action_id))
+        task = asyncio.ensure_future(self._submit(rt, seat, action, version, action_id))
+        task.add_done_callback(_retrieve)
+        return await asyncio.shield(task)
 
     async def _submit(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> Submitted:
         async with rt.lock:
@@ -531,6 +534,12 @@ class GameService:
             with contextlib.suppress(BaseException):
                 await task
         await self.writer.stop()
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """Mark the outcome of a shielded submission as seen, even when its caller went away."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _public_config(config: GameConfig) -> dict[str, Any]:
