@@ -26,8 +26,8 @@ from sqlalchemy import Connection, Engine, update
 from sqlalchemy import create_engine as create_sync_engine
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
-from sqlalchemy.pool import AsyncAdaptedQueuePool, QueuePool
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool, QueuePool
 
 from app.db.models import Action, Game, Room
 
@@ -85,8 +85,15 @@ class ActionLogWriter:
     def __init__(self, engine: AsyncEngine, *, max_batch: int = 500) -> None:
         self.engine = engine
         self.sync: Engine | None = None
+        self.own: AsyncEngine | None = None
         if engine.dialect.name == "sqlite" and isinstance(engine.pool, AsyncAdaptedQueuePool):
             self.sync = sqlite_sync_engine(engine)
+        elif not isinstance(engine.pool, NullPool):
+            # A connection of its own: the app's pool may be busy (many rooms refreshing at once),
+            # and no action should wait for it.
+            self.own = create_async_engine(engine.url, pool_size=1, max_overflow=0, pool_reset_on_return=None)
+            self.engine = self.own
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.retries = 0
         self.max_batch = max_batch
         self.pending: list[tuple[Entry, asyncio.Future[bool]]] = []
@@ -121,6 +128,8 @@ class ActionLogWriter:
         self._task = None
         if self.sync is not None:
             self.sync.dispose()
+        if self.own is not None:
+            await self.own.dispose()
 
     async def append(self, entry: Entry) -> bool:
         """Commit one action. False if its step (or its idempotency key) was already stored."""
@@ -166,6 +175,12 @@ class ActionLogWriter:
             for e in entries
         ]
         if self.sync is None:
+            if all(e.result is None for e in entries):
+                # One statement is its own transaction: one round trip instead of three, since
+                # every await in a busy event loop waits its turn behind everything else.
+                async with self._autocommit.connect() as conn:
+                    result = await conn.execute(self._insert, rows)
+                    return {(r.game_id, r.seq) for r in result}
             async with self.engine.begin() as conn:
                 return await self._write_async(conn, entries, rows)
         delay = 0.001

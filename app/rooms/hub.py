@@ -39,7 +39,8 @@ class RoomChannel:
     token_hashes: dict[int, str] = field(default_factory=dict)
     room_version: int = 0
     game: GameRuntime | None = None
-    dirty: bool = False
+    dirty: bool = False  # the room changed: reload it from the database
+    presence_dirty: bool = False  # only who is connected changed
     refreshing: bool = False
 
     def wake_all(self) -> None:
@@ -104,10 +105,11 @@ class Hub:
                 log.warning("presence update failed for room %s: %s", channel.code, exc)
 
     def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
-        if notice.get("kind") in ("room", "presence"):
+        kind = notice.get("kind")
+        if kind in ("room", "presence"):
             channel = self.channels.get(code)
             if channel is not None:
-                self.request_refresh(channel)
+                self.request_refresh(channel, presence_only=kind == "presence")
 
     def _on_game(self, rt: GameRuntime) -> None:
         channel = self.channels.get(rt.room_code)
@@ -118,9 +120,13 @@ class Hub:
         if channel.game is rt:
             channel.wake_all()
 
-    def request_refresh(self, channel: RoomChannel) -> None:
-        """Reload the room from the database soon; many requests in a burst make one reload."""
-        channel.dirty = True
+    def request_refresh(self, channel: RoomChannel, *, presence_only: bool = False) -> None:
+        """Reload the room soon (from the database, or only who is connected); many requests in a
+        burst make one reload."""
+        if presence_only:
+            channel.presence_dirty = True
+        else:
+            channel.dirty = True
         if channel.refreshing:
             return
         channel.refreshing = True
@@ -130,10 +136,14 @@ class Hub:
 
     async def _refresh_loop(self, channel: RoomChannel) -> None:
         try:
-            while channel.dirty and channel.listeners:
-                channel.dirty = False
+            while (channel.dirty or channel.presence_dirty) and channel.listeners:
+                full = channel.dirty or channel.room is None
+                channel.dirty = channel.presence_dirty = False
                 try:
-                    await self._refresh(channel)
+                    if full:
+                        await self._refresh(channel)
+                    else:
+                        await self._refresh_presence(channel)
                 except NotFound:
                     return
                 except Exception:
@@ -153,6 +163,14 @@ class Hub:
             if listener.seat is not None and hashes.get(listener.seat) != listener.token_hash:
                 listener.revoke(f"you no longer hold seat {listener.seat} of room {channel.code}")
         channel.wake_all()
+
+    async def _refresh_presence(self, channel: RoomChannel) -> None:
+        assert channel.room is not None
+        room = await self.rooms.with_presence(channel.room)
+        if room != channel.room:
+            channel.room = room
+            channel.room_version += 1
+            channel.wake_all()
 
     async def close(self) -> None:
         for task in list(self._tasks):

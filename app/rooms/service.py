@@ -152,6 +152,15 @@ class RoomService:
             "created_at": iso(room.created_at),
         }
 
+    async def with_presence(self, room: dict[str, Any]) -> dict[str, Any]:
+        """The room with who is connected brought up to date (no database read)."""
+        counts = await self.presence.counts(room["code"])
+        seats = [
+            {**s, "connected": s["kind"] == "bot" or (s["kind"] == "human" and counts.get(str(s["seat"]), 0) > 0)}
+            for s in room["seats"]
+        ]
+        return {**room, "seats": seats, "spectators": counts.get("s", 0)}
+
     async def current_game(self, code: str, game_id: int | None = None) -> tuple[int, str]:
         """(game id, status) of the room's latest game, or of `game_id` if it was played in this room."""
         async with self.db.sessions() as session:

@@ -40,8 +40,7 @@ async def test_seat_connects_and_gets_room_and_view(live_server: LiveServer, htt
         state = await seat.wait_type("state")
         assert state["seat"] == 1 and state["version"] == 0 and len(state["view"]["hand"]) == 7
         assert state["legal_actions"] and state["to_act"] == [0, 1, 2]
-        room = await seat.wait_for(lambda m: m["type"] == "room" and m["room"]["seats"][1]["connected"])
-        assert not room["room"]["seats"][0]["connected"]
+        assert welcome["room"]["seats"][1]["connected"] and not welcome["room"]["seats"][0]["connected"]
         assert_valid(seat.messages)
 
 
@@ -55,7 +54,7 @@ async def test_hello_authenticates_and_spectators_watch(live_server: LiveServer,
         assert (await spectator.wait_type("welcome"))["seat"] is None
         view = await spectator.wait_type("state")
         assert view["legal_actions"] is None and view["view"]["hand"] == []
-        await spectator.wait_for(lambda m: m["type"] == "room" and m["room"]["spectators"] == 1)
+        await spectator.wait_for(lambda m: m["type"] in ("welcome", "room") and m["room"]["spectators"] == 1)
         await spectator.send({"type": "action", "action": {"type": "discard", "card": "Baths"}, "version": 0})
         error = await spectator.wait_type("error")
         assert error["code"] == "spectator"
