@@ -223,6 +223,27 @@ async def test_versions_duplicates_and_finished_games(live_server: LiveServer, h
         assert_valid(seat.messages)
 
 
+async def test_out_of_turn_over_websocket(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    """Duel alternates: the seat that is not to act is told so; nothing changes; the socket stays usable."""
+    code, tokens = await full_room(http, 2, game="duel", seed=12)
+    async with (
+        SeatClient(live_server.ws_url, code, tokens[0]) as s0,
+        SeatClient(live_server.ws_url, code, tokens[1]) as s1,
+    ):
+        st0, st1 = await s0.wait_type("state"), await s1.wait_type("state")
+        (mover,) = st0["to_act"]
+        waiter, moving_state = (s1, st0) if mover == 0 else (s0, st1)
+        await waiter.send(
+            {"type": "action", "action": moving_state["legal_actions"][0], "version": 0, "action_id": "x"}
+        )
+        error = await waiter.wait_type("error")
+        assert (
+            error["code"] == "not_your_turn" and error["details"] == {"to_act": [mover]} and error["action_id"] == "x"
+        )
+        await still_usable(waiter, "after")
+        assert (await http.get(f"/api/rooms/{code}/game")).json()["version"] == 0
+
+
 async def test_sync_sends_everything_again(live_server: LiveServer, http: httpx.AsyncClient) -> None:
     code, tokens = await full_room(http, 3, seed=10)
     async with SeatClient(live_server.ws_url, code, tokens[0]) as seat:
