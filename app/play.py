@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from app.bots.base import make_bot
+from app.bots import make_bot
 from app.engine import GameConfig, new_game
 
 

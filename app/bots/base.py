@@ -51,16 +51,3 @@ class GreedyBot(Bot):
         if kind == "wonder":
             value += 0.5 * age
         return value - 0.6 * paid
-
-
-def bot_kinds() -> dict[str, type[Bot]]:
-    from app.bots.classic_heuristic import HeuristicBot
-
-    return {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
-
-
-def make_bot(kind: str, seed: int | None = None) -> Bot:
-    kinds = bot_kinds()
-    if kind not in kinds:
-        raise ValueError(f"unknown bot '{kind}'; bots: {sorted(kinds)}")
-    return kinds[kind](seed)

@@ -9,7 +9,7 @@ left to use them, coins at a third of a point, less the coins it costs.
 from functools import cache
 from typing import Any
 
-from app.bots.base import Action, Bot
+from app.bots.base import Action, GreedyBot
 from app.engine.classic.data import CardDef, Effects, classic_data
 from app.engine.common.science import science_points
 
@@ -30,14 +30,15 @@ def cards_by_name() -> dict[str, CardDef]:
     return {c.name: c for c in (*data.cards, *data.guilds)}
 
 
-class HeuristicBot(Bot):
-    """Scores every legal action in estimated end-of-game points and takes the best."""
+class HeuristicBot(GreedyBot):
+    """Scores every legal action in estimated end-of-game points and takes the best (classic;
+    other game kinds get the greedy bot's rule of thumb)."""
 
     name = "heuristic"
 
     def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
         if view.get("game") != "classic":
-            return self.rng.choice(actions)
+            return super().choose(view, actions)
         seat = view["seat"]
         return max(actions, key=lambda a: (self.value(view, seat, a), self.rng.random()))
 

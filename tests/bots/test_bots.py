@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.bots.base import make_bot
+from app.bots import make_bot
 from app.engine import GameConfig, new_game
 
 

@@ -1,0 +1,37 @@
+"""`python -m app`: migrate the database and serve on HOST:PORT (settings from the environment).
+
+`python -m app migrate` only brings the database schema up to date.
+"""
+
+import sys
+
+import uvicorn
+
+from app.settings import get_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    settings = get_settings()
+    if args == ["migrate"]:
+        from app.db.migrate import upgrade_sync
+
+        upgrade_sync(settings.database_url)
+        return 0
+    if args:
+        print("usage: python -m app [migrate]", file=sys.stderr)
+        return 2
+    uvicorn.run(
+        "app.main:app",
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        ws_max_size=settings.ws_hard_max_bytes,
+        ws_per_message_deflate=settings.ws_compression,
+        proxy_headers=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""HTTP and websocket routers. Thin: parse, authorize, call a service in app.rooms."""

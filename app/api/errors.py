@@ -1,0 +1,89 @@
+"""Every error answers `{"error": {"code", "message", "details"?}}` with a fitting 4xx status."""
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from app.rooms.errors import RoomError
+
+log = logging.getLogger("wonders.api")
+
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "invalid",
+    429: "too_many",
+}
+
+# OpenAPI: the error shape every route may answer with
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": None, "description": description}
+    for status, description in {
+        400: "Malformed request",
+        401: "Missing or wrong seat token",
+        403: "Not allowed for this seat",
+        404: "Unknown room, seat or game",
+        409: "Conflicts with the room or game state (full, started, stale, duplicate, not your turn...)",
+        422: "Invalid body, settings or action",
+    }.items()
+}
+
+
+def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if details is not None:
+        error["details"] = details
+    return {"error": error}
+
+
+def describe_validation(errors: list[dict[str, Any]]) -> tuple[str, str]:
+    """(code, message) for Pydantic errors: says which field and what was wrong."""
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return "bad_json", "the body is not valid JSON"
+    parts = []
+    for e in errors[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else e.get("msg", "invalid"))
+    return "invalid_request", "; ".join(parts)
+
+
+def _clean(errors: list[Any]) -> list[dict[str, Any]]:
+    out = []
+    for e in errors:
+        item = {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
+        out.append(item)
+    return out
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
+        return JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = _clean(list(exc.errors()))
+        code, message = describe_validation(errors)
+        status = 400 if code == "bad_json" else 422
+        return JSONResponse(error_body(code, message, errors), status_code=status)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unhandled error: %r", exc, exc_info=exc)
+        return JSONResponse(error_body("internal", "the server failed to answer; try again"), status_code=500)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "error")
+        message = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        return JSONResponse(error_body(code, message), status_code=exc.status_code, headers=exc.headers)

@@ -1,0 +1,83 @@
+"""A room's games: your view and legal actions, submitting actions, the score sheet and the history."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from app.api import render
+from app.api.deps import OptionalSeatDep, RoomCode, SeatDep, ServicesDep
+from app.api.errors import ERROR_RESPONSES
+from app.api.schemas import ActionIn, ActionOut, ErrorOut, HistoryOut, LegalActionsOut, ResultOut, StateOut
+from app.rooms.errors import Conflict, Forbidden
+
+router = APIRouter(
+    prefix="/api/rooms/{code}/game",
+    tags=["games"],
+    responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()},
+)
+
+GameParam = Annotated[int | None, Query(description="a game of this room (default: the latest)")]
+
+
+@router.get("", response_model=StateOut, summary="The game as your seat (or a spectator) sees it")
+async def get_state(code: RoomCode, svc: ServicesDep, auth: OptionalSeatDep, game: GameParam = None) -> StateOut:
+    """With a seat token: your own view and legal actions. Without one: the spectator view, which holds
+    only public information."""
+    game_id, _ = await svc.rooms.current_game(code, game)
+    rt = await svc.games.runtime(game_id)
+    await svc.games.catch_up(rt)
+    seat = None if auth is None else auth.seat
+    return render.state(rt, rt.frame, seat)
+
+
+@router.get("/legal-actions", response_model=LegalActionsOut, summary="Your legal actions now")
+async def legal_actions(code: RoomCode, svc: ServicesDep, auth: SeatDep) -> LegalActionsOut:
+    """Every action your seat may submit now, each exactly as `POST .../actions` accepts it. Empty when
+    you have nothing to decide."""
+    game_id, _ = await svc.rooms.current_game(code)
+    rt = await svc.games.runtime(game_id)
+    await svc.games.catch_up(rt)
+    frame = rt.frame
+    return LegalActionsOut(game_id=game_id, version=frame.version, seat=auth.seat, legal_actions=frame.legal(auth.seat))
+
+
+@router.post("/actions", response_model=ActionOut, summary="Submit an action")
+async def submit_action(code: RoomCode, body: ActionIn, svc: ServicesDep, auth: SeatDep) -> ActionOut:
+    """Submit one of your legal actions with the game `version` you chose it against. A stale version
+    (your situation changed since) or a repeated submission (same `action_id`, or the same action
+    again) is refused with 409 and never applied twice. In the classic pick phase you may submit again
+    to change your pick until the last seat picks."""
+    game_id, _ = await svc.rooms.current_game(code)
+    done = await svc.games.submit(game_id, auth.seat, body.action, body.version, body.action_id)
+    return ActionOut(game_id=game_id, seq=done.seq, version=done.version, events=done.events)
+
+
+@router.get("/result", response_model=ResultOut, summary="The score sheet of a finished game")
+async def get_result(code: RoomCode, svc: ServicesDep, game: GameParam = None) -> ResultOut:
+    game_id, _ = await svc.rooms.current_game(code, game)
+    rt = await svc.games.runtime(game_id)
+    await svc.games.catch_up(rt)
+    result = rt.frame.result()
+    if result is None:
+        raise Conflict("the game is still running: the score sheet comes at the end", code="game_running")
+    return ResultOut(game_id=game_id, result=result)
+
+
+@router.get("/history", response_model=HistoryOut, summary="The log, and the view at any step")
+async def get_history(
+    *,
+    code: RoomCode,
+    svc: ServicesDep,
+    auth: OptionalSeatDep,
+    game: GameParam = None,
+    at: Annotated[int | None, Query(ge=0, description="also show the view after this many steps")] = None,
+    seat: Annotated[int | None, Query(ge=0, description="whose view to show at `at` (finished games)")] = None,
+) -> HistoryOut:
+    """A finished game: every action and the view of any seat (or a spectator) at any step. A running
+    game: only public information — who acted at each step, the public events, and the spectator
+    view at any step."""
+    game_id, status = await svc.rooms.current_game(code, game)
+    full = status == "finished"
+    if seat is not None and not full:
+        raise Forbidden("a seat's view of past steps is shown once the game is over", code="game_running")
+    return HistoryOut(**await svc.games.history(game_id, at=at, seat=seat, full=full))

@@ -1,0 +1,72 @@
+"""Turning game frames into messages, each rendered once per version and seat and then reused."""
+
+from typing import Any
+
+from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOut
+from app.rooms.games import Frame, GameRuntime, to_json
+
+
+def state(rt: GameRuntime, frame: Frame, seat: int | None) -> StateOut:
+    return StateOut(
+        game_id=rt.game_id,
+        status="finished" if frame.over else "running",
+        version=frame.version,
+        seat=seat,
+        to_act=list(frame.to_act),
+        view=frame.view(seat),
+        legal_actions=None if seat is None else frame.legal(seat),
+        result=frame.result(),
+    )
+
+
+STATE_TEMPLATE = (
+    '{"type":"state","game_id":%d,"status":"%s","version":%d,"seat":%s,"to_act":%s,'
+    '"view":%s,"legal_actions":%s,"result":%s}'
+)
+
+
+def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
+    """A `StateMsg`, assembled from the frame's JSON pieces (view and legal actions are JSON already)."""
+    key = ("state", seat)
+    text = frame.cache.get(key)
+    if text is None:
+        result = frame.result()
+        text = frame.cache[key] = STATE_TEMPLATE % (
+            rt.game_id,
+            "finished" if frame.over else "running",
+            frame.version,
+            "null" if seat is None else seat,
+            to_json(frame.to_act),
+            frame.view_text(seat),
+            "null" if seat is None else frame.legal_json[seat],
+            "null" if result is None else to_json(result),
+        )
+    return text
+
+
+def event_texts(rt: GameRuntime, frame: Frame) -> tuple[str, ...]:
+    """The public events of the step that made `frame` (the same for every seat and spectator)."""
+    texts = frame.event_texts
+    if texts is None:
+        texts = frame.event_texts = tuple(m.model_dump_json() for m in event_messages(rt, frame))
+    return texts
+
+
+def event_messages(rt: GameRuntime, frame: Frame) -> list[Any]:
+    out: list[Any] = []
+    common = {"game_id": rt.game_id, "version": frame.version}
+    for event in frame.events:
+        kind = event.get("type")
+        if kind == "chosen":
+            out.append(ChosenMsg(**common, seat=event["seat"], changed=bool(event.get("changed", False))))
+        elif kind == "reveal":
+            out.append(RevealMsg(**common, reveal=event))
+        elif kind == "game_over":
+            continue  # sent below, from the game's result, whatever the engine's events say
+        else:
+            out.append(EventMsg(**common, event=event))
+    if frame.over:
+        result = frame.result()
+        assert result is not None
+        out.append(GameOverMsg(**common, result=result))
+    return out

@@ -1,0 +1,75 @@
+"""Rooms: create, read, join, leave, and the host's powers (settings, bots, removing seats, start)."""
+
+from typing import Any
+
+from fastapi import APIRouter, status
+
+from app.api.deps import RoomCode, SeatDep, ServicesDep
+from app.api.errors import ERROR_RESPONSES
+from app.api.schemas import AddBotIn, CreateRoomIn, ErrorOut, GameListItem, JoinedOut, JoinIn, RoomOut, SettingsPatch
+
+router = APIRouter(
+    prefix="/api/rooms", tags=["rooms"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()}
+)
+
+
+def _joined(joined: Any) -> JoinedOut:
+    return JoinedOut(code=joined.room["code"], seat=joined.seat, token=joined.token, room=RoomOut(**joined.room))
+
+
+@router.post("", status_code=status.HTTP_201_CREATED, response_model=JoinedOut, summary="Create a room")
+async def create_room(body: CreateRoomIn, svc: ServicesDep) -> JoinedOut:
+    """Create a private room and take a seat in it as its host. Answers the room code to share and the
+    host's secret seat token (shown only now). Bots may take seats at once; free seats wait for people."""
+    settings = body.model_dump(include={"game", "players", "expansions", "wonder_side", "wonders", "seed"})
+    bots = [(b.seat, b.kind) for b in body.bots]
+    return _joined(await svc.rooms.create(settings, body.name, host_seat=body.seat, bots=bots))
+
+
+@router.get("/{code}", response_model=RoomOut, summary="Read a room")
+async def get_room(code: RoomCode, svc: ServicesDep) -> RoomOut:
+    """Settings, seats with names, who is connected, the status and the current game, if any."""
+    return RoomOut(**await svc.rooms.get(code))
+
+
+@router.post("/{code}/join", status_code=status.HTTP_201_CREATED, response_model=JoinedOut, summary="Join a free seat")
+async def join_room(code: RoomCode, body: JoinIn, svc: ServicesDep) -> JoinedOut:
+    """Take a free seat (the first one, or the one asked for) under a name unique in the room. Answers
+    the seat number and its secret token (shown only now)."""
+    return _joined(await svc.rooms.join(code, body.name, body.seat))
+
+
+@router.post("/{code}/leave", response_model=RoomOut, summary="Leave your seat")
+async def leave_room(code: RoomCode, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    """Give up your seat. Before a game the seat is freed; during one a bot plays it to the end. The
+    token stops working. When the host leaves, the next person becomes host."""
+    return RoomOut(**await svc.rooms.leave(auth))
+
+
+@router.patch("/{code}", response_model=RoomOut, summary="Change the settings (host)")
+async def update_room(code: RoomCode, body: SettingsPatch, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    """Change the game kind, player count, expansions or wonder assignment before a game starts."""
+    changes = body.model_dump(exclude_unset=True)
+    return RoomOut(**await svc.rooms.update_settings(auth, changes))
+
+
+@router.post("/{code}/bots", response_model=RoomOut, status_code=status.HTTP_201_CREATED, summary="Add a bot (host)")
+async def add_bot(code: RoomCode, body: AddBotIn, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    return RoomOut(**await svc.rooms.add_bot(auth, body.kind, body.seat))
+
+
+@router.delete("/{code}/seats/{seat}", response_model=RoomOut, summary="Remove a bot or a person (host)")
+async def remove_seat(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    """Before a game, free the seat. During one, a person is replaced by a bot (their token stops working)."""
+    return RoomOut(**await svc.rooms.remove_seat(auth, seat))
+
+
+@router.post("/{code}/start", response_model=RoomOut, summary="Start the game (host)")
+async def start_game(code: RoomCode, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    """Start once every seat is taken. After a game ends, starts a rematch with the same seats."""
+    return RoomOut(**await svc.rooms.start(auth))
+
+
+@router.get("/{code}/games", response_model=list[GameListItem], summary="Games played in a room")
+async def list_games(code: RoomCode, svc: ServicesDep) -> list[GameListItem]:
+    return [GameListItem(**g) for g in await svc.rooms.games_of(code)]

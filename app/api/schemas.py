@@ -1,0 +1,311 @@
+"""Every REST body and response, and every websocket message in both directions, as Pydantic models.
+
+Views, actions, events and results are the engine's own JSON objects (they differ by game kind),
+so they are typed here as objects; `docs/PROTOCOL.md` shows them.
+"""
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from app.bots import DEFAULT_BOT
+
+JSONObject = dict[str, Any]
+GameKind = Literal["classic", "duel"]
+Side = Literal["day", "night", "random"]
+RoomStatus = Literal["open", "playing", "finished", "closed"]
+ActionId = Annotated[str, Field(min_length=1, max_length=64, description="a client nonce: a repeat is never applied")]
+Name = Annotated[str, Field(min_length=1, max_length=64, examples=["Ada"])]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ----- errors --------------------------------------------------------------------------------
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="stable, machine-readable", examples=["room_full"])
+    message: str = Field(description="for people: what was wrong and what would be right")
+    details: Any | None = None
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+# ----- rooms ---------------------------------------------------------------------------------
+
+
+class BotSeatIn(Strict):
+    kind: str = Field(DEFAULT_BOT, description="bot strategy: random, greedy or heuristic (the strongest)")
+    seat: int | None = Field(None, description="the seat; the first free one if left out")
+
+
+class SettingsFields(Strict):
+    game: GameKind | None = Field(None, description="classic (3-7 players) or duel (2 players)")
+    players: int | None = Field(None, description="defaults to the game's minimum")
+    expansions: list[str] | None = Field(None, description='e.g. ["armada"] for classic, when available')
+    wonder_side: Side | list[Side] | None = Field(None, description="one side for all, or one per seat")
+    wonders: list[str] | None = Field(None, description="one wonder name per seat (classic); random if left out")
+    seed: int | None = Field(None, description="fixed seed; only on servers started with ALLOW_SEED=true")
+
+
+class CreateRoomIn(SettingsFields):
+    name: Name = Field(description="the host's name")
+    seat: int = Field(0, description="the host's seat")
+    bots: list[BotSeatIn] = Field(default_factory=list, description="seats for server-side bots")
+
+
+class SettingsPatch(SettingsFields):
+    pass
+
+
+class JoinIn(Strict):
+    name: Name
+    seat: int | None = Field(None, description="a free seat; the first free one if left out")
+
+
+class AddBotIn(BotSeatIn):
+    pass
+
+
+class RoomSettingsOut(BaseModel):
+    game: GameKind
+    players: int
+    expansions: list[str]
+    wonder_side: Side | list[Side]
+    wonders: list[str] | None
+    seed_fixed: bool
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: Literal["human", "bot", "free"]
+    name: str | None
+    bot: str | None
+    host: bool
+    connected: bool
+
+
+class GameSummary(BaseModel):
+    id: int
+    status: Literal["running", "finished"]
+    kind: str
+
+
+class RoomOut(BaseModel):
+    code: str
+    status: RoomStatus
+    host_seat: int | None
+    settings: RoomSettingsOut
+    seats: list[SeatOut]
+    spectators: int
+    game: GameSummary | None
+    created_at: str
+
+
+class JoinedOut(BaseModel):
+    code: str
+    seat: int
+    token: str = Field(description="the seat's secret: shown once, send it as 'Authorization: Bearer <token>'")
+    room: RoomOut
+
+
+class GameListItem(BaseModel):
+    id: int
+    status: str
+    kind: str
+    seats: list[JSONObject]
+    created_at: str
+    finished_at: str | None
+    winners: list[int] | None
+
+
+# ----- games ---------------------------------------------------------------------------------
+
+
+class StateOut(BaseModel):
+    game_id: int
+    status: Literal["running", "finished"]
+    version: int = Field(description="steps applied so far: quote it with your next action")
+    seat: int | None = Field(description="your seat, or null for a spectator")
+    to_act: list[int]
+    view: JSONObject = Field(description="what this seat may know (the engine's view)")
+    legal_actions: list[JSONObject] | None = Field(description="your legal actions now (null for spectators)")
+    result: JSONObject | None = None
+
+
+class LegalActionsOut(BaseModel):
+    game_id: int
+    version: int
+    seat: int
+    legal_actions: list[JSONObject]
+
+
+class ActionIn(Strict):
+    action: JSONObject = Field(description="one of your legal actions", examples=[{"type": "discard", "card": "Baths"}])
+    version: int = Field(ge=0, description="the game version your choice was made against")
+    action_id: ActionId | None = None
+
+
+class ActionOut(BaseModel):
+    game_id: int
+    seq: int = Field(description="the step number of your action in the log")
+    version: int = Field(description="the game version after it")
+    events: list[JSONObject] = Field(description="public events (never another seat's secret)")
+
+
+class ResultOut(BaseModel):
+    game_id: int
+    result: JSONObject
+
+
+class HistoryStep(BaseModel):
+    seq: int
+    seat: int
+    at: str | None
+    events: list[JSONObject]
+    action: JSONObject | None = Field(None, description="shown once the game is over")
+
+
+class HistoryOut(BaseModel):
+    game_id: int
+    status: str
+    version: int
+    config: JSONObject
+    seats: list[JSONObject]
+    steps: list[HistoryStep]
+    result: JSONObject | None
+    at: int | None = None
+    view: JSONObject | None = None
+
+
+class HealthOut(BaseModel):
+    status: Literal["ok"]
+    database: str
+    instance: str
+    games_loaded: int
+    connections: int
+
+
+# ----- websocket: client -> server ---------------------------------------------------------------
+
+
+class HelloMsg(Strict):
+    """First message when no Authorization header was sent: a seat token, or none to watch."""
+
+    type: Literal["hello"]
+    token: str | None = None
+
+
+class ActionMsg(Strict):
+    type: Literal["action"]
+    action: JSONObject
+    version: int = Field(ge=0)
+    action_id: ActionId | None = None
+
+
+class PingMsg(Strict):
+    type: Literal["ping"]
+    data: Any | None = None
+
+
+class SyncMsg(Strict):
+    """Ask for the room and the current state again."""
+
+    type: Literal["sync"]
+
+
+ClientMessage = Annotated[HelloMsg | ActionMsg | PingMsg | SyncMsg, Field(discriminator="type")]
+client_message = TypeAdapter(ClientMessage)
+CLIENT_TYPES = ("hello", "action", "ping", "sync")
+
+
+# ----- websocket: server -> client ---------------------------------------------------------------
+
+
+class Limits(BaseModel):
+    max_message_bytes: int
+    rate_per_second: float
+    burst: int
+
+
+class WelcomeMsg(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    seat: int | None = Field(description="your seat, or null for a spectator")
+    room: RoomOut
+    limits: Limits
+
+
+class RoomMsg(BaseModel):
+    type: Literal["room"] = "room"
+    room: RoomOut
+
+
+class StateMsg(StateOut):
+    type: Literal["state"] = "state"
+
+
+class ChosenMsg(BaseModel):
+    """A seat has made (or changed) its secret choice; the choice itself is never sent."""
+
+    type: Literal["chosen"] = "chosen"
+    game_id: int
+    version: int
+    seat: int
+    changed: bool
+
+
+class RevealMsg(BaseModel):
+    """Every seat had chosen: the choices are shown and resolved together."""
+
+    type: Literal["reveal"] = "reveal"
+    game_id: int
+    version: int
+    reveal: JSONObject
+
+
+class EventMsg(BaseModel):
+    """Any other public event of the game (military, age_started, decision, ...)."""
+
+    type: Literal["event"] = "event"
+    game_id: int
+    version: int
+    event: JSONObject
+
+
+class GameOverMsg(BaseModel):
+    type: Literal["game_over"] = "game_over"
+    game_id: int
+    version: int
+    result: JSONObject
+
+
+class AcceptedMsg(BaseModel):
+    type: Literal["accepted"] = "accepted"
+    game_id: int
+    seq: int
+    version: int
+    action_id: str | None
+
+
+class ErrorMsg(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    details: Any | None = None
+    action_id: str | None = None
+
+
+class PongMsg(BaseModel):
+    type: Literal["pong"] = "pong"
+    data: Any | None = None
+
+
+ServerMessage = Annotated[
+    WelcomeMsg | RoomMsg | StateMsg | ChosenMsg | RevealMsg | EventMsg | GameOverMsg | AcceptedMsg | ErrorMsg | PongMsg,
+    Field(discriminator="type"),
+]
+server_message = TypeAdapter(ServerMessage)

@@ -1,0 +1,29 @@
+"""The browser client: its two pages and its static files (HTML, CSS, ES modules; no build step)."""
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+router = APIRouter(include_in_schema=False)
+PAGES = {"/": "index.html", "/room.html": "room.html"}
+
+
+def install(app: FastAPI, static_dir: Path) -> None:
+    """Serve the client when its files are there (an API-only deployment may leave them out)."""
+    if not (static_dir / "index.html").is_file():
+        return
+    app.mount("/static", StaticFiles(directory=static_dir), name="static")
+    app.include_router(router)
+
+
+def _page(name: str):  # type: ignore[no-untyped-def]
+    async def page(request: Request) -> FileResponse:
+        return FileResponse(request.app.state.settings.static_dir / name, media_type="text/html")
+
+    return page
+
+
+for path, file in PAGES.items():
+    router.add_api_route(path, _page(file), methods=["GET"])

@@ -1,0 +1,355 @@
+"""The websocket `/ws/rooms/{code}`: see docs/PROTOCOL.md.
+
+Each connection has a reader (the client's messages, one at a time) and a writer. The writer sends
+direct replies (accepted, error, pong) first, then pulls what changed since it last wrote: the room,
+the public events of each new game step, and this seat's own state. Messages are rendered once per
+game version and seat and shared by every connection that needs them.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from pydantic import BaseModel, ValidationError
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from app.api import render
+from app.api.errors import describe_validation
+from app.api.schemas import (
+    CLIENT_TYPES,
+    AcceptedMsg,
+    ActionMsg,
+    ErrorMsg,
+    HelloMsg,
+    Limits,
+    PingMsg,
+    PongMsg,
+    RoomMsg,
+    RoomOut,
+    SyncMsg,
+    WelcomeMsg,
+    client_message,
+)
+from app.rooms.context import Services
+from app.rooms.errors import Forbidden, NotFound, RoomError, TooMany, Unauthorized
+from app.rooms.hub import RoomChannel
+from app.rooms.service import SeatAuth
+from app.rooms.tokens import normalize_code
+
+log = logging.getLogger("wonders.ws")
+router = APIRouter()
+
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_NOT_FOUND = 4404
+CLOSE_TIMEOUT = 4408
+CLOSE_TOO_MANY = 4429
+CLOSE_REVOKED = 4403
+
+
+class TokenBucket:
+    """`rate` messages a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.capacity = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class _Closed(Exception):
+    pass
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, services: Services) -> None:
+        self.ws = websocket
+        self.svc = services
+        self.settings = services.settings
+        self.seat: int | None = None
+        self.token_hash: str | None = None
+        self.channel: RoomChannel | None = None
+        self.out: deque[str] = deque()
+        self._wake = asyncio.Event()
+        self.sent_room_version = 0
+        self.game_id: int | None = None
+        self.sent_version = -1
+        self.closing: tuple[int, str] | None = None
+        self.bucket = TokenBucket(self.settings.ws_rate_per_second, self.settings.ws_rate_burst)
+        self._last_rate_error = 0.0
+
+    # ----- Listener (for the hub) --------------------------------------------------------------
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def revoke(self, reason: str) -> None:
+        if self.closing is None:
+            self.queue(ErrorMsg(code="seat_lost", message=reason))
+            self.closing = (CLOSE_REVOKED, "seat lost")
+
+    def queue(self, message: BaseModel) -> None:
+        self.out.append(message.model_dump_json())
+        self._wake.set()
+
+    # ----- life ------------------------------------------------------------------------------------
+
+    async def run(self, code: str) -> None:
+        await self.ws.accept()
+        code = normalize_code(code)
+        try:
+            auth = await self._authenticate(code)
+            if auth is not None:
+                self.seat, self.token_hash = auth.seat, auth.token_hash
+            self.channel = await self.svc.hub.attach(code, self)
+        except RoomError as exc:
+            close = {
+                Unauthorized: CLOSE_UNAUTHORIZED,
+                NotFound: CLOSE_NOT_FOUND,
+                TooMany: CLOSE_TOO_MANY,
+            }.get(type(exc), 1008)
+            await self._refuse(exc.code, exc.message, close)
+            return
+        except (_Closed, WebSocketDisconnect):
+            return
+        channel = self.channel
+        assert channel is not None and channel.room is not None
+        self.out.appendleft(
+            WelcomeMsg(
+                seat=self.seat,
+                room=RoomOut(**channel.room),
+                limits=Limits(
+                    max_message_bytes=self.settings.ws_max_message_bytes,
+                    rate_per_second=self.settings.ws_rate_per_second,
+                    burst=self.settings.ws_rate_burst,
+                ),
+            ).model_dump_json()
+        )
+        self.sent_room_version = channel.room_version
+        self._wake.set()
+        writer = asyncio.create_task(self._writer())
+        reader = asyncio.create_task(self._reader())
+        try:
+            await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (reader, writer):
+                task.cancel()
+            for task in (reader, writer):
+                with contextlib.suppress(BaseException):
+                    await task
+            await self.svc.hub.detach(channel, self)
+            if self.ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await self.ws.close()
+
+    async def _refuse(self, code: str, message: str, close_code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.send_text(ErrorMsg(code=code, message=message).model_dump_json())
+            await self.ws.close(close_code, code)
+
+    async def _authenticate(self, code: str) -> SeatAuth | None:
+        header = self.ws.headers.get("authorization")
+        if header:
+            scheme, _, token = header.partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise Unauthorized("the Authorization header must be 'Bearer <seat token>'", code="bad_token")
+            return await self.svc.rooms.authenticate(code, token.strip())
+        deadline = time.monotonic() + self.settings.ws_auth_timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                await self._refuse(
+                    "hello_timeout", "send 'hello' first (with a seat token, or none to watch)", CLOSE_TIMEOUT
+                )
+                raise _Closed
+            try:
+                text = await asyncio.wait_for(self._receive_text(), remaining)
+            except TimeoutError:
+                continue
+            message = None if text is None else self._parse(text)
+            while self.out:  # errors about refused messages, at once
+                await self.ws.send_text(self.out.popleft())
+            if message is None:
+                continue
+            if not isinstance(message, HelloMsg):
+                await self._send_now(
+                    ErrorMsg(code="hello_first", message="send 'hello' first (with a seat token, or none to watch)")
+                )
+                continue
+            if message.token is None:
+                await self.svc.rooms.get(code)  # the room must exist
+                return None
+            return await self.svc.rooms.authenticate(code, message.token)
+
+    async def _send_now(self, message: BaseModel) -> None:
+        await self.ws.send_text(message.model_dump_json())
+
+    # ----- reading -----------------------------------------------------------------------------
+
+    async def _receive_text(self) -> str | None:
+        """The next message as text, or None if it was refused (too large, flood, not UTF-8)."""
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise _Closed
+        text = message.get("text")
+        if text is None:
+            data = message.get("bytes") or b""
+            if len(data) > self.settings.ws_max_message_bytes:
+                return self._refused(len(data))
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                self._error("bad_encoding", "messages must be UTF-8 JSON text")
+                return None
+        if not self.bucket.take():
+            now = time.monotonic()
+            if now - self._last_rate_error >= 1.0:  # one notice a second, not one per dropped message
+                self._last_rate_error = now
+                self._error(
+                    "rate_limited",
+                    f"too many messages: at most {self.settings.ws_rate_per_second:g} a second "
+                    f"(bursts of {self.settings.ws_rate_burst}); messages are being dropped",
+                )
+            return None
+        if (
+            len(text) * 4 > self.settings.ws_max_message_bytes
+            and len(text.encode()) > self.settings.ws_max_message_bytes
+        ):
+            return self._refused(len(text.encode()))
+        return text
+
+    def _refused(self, size: int) -> None:
+        self._error(
+            "too_large", f"message of {size} bytes refused: the limit is {self.settings.ws_max_message_bytes} bytes"
+        )
+
+    def _error(self, code: str, message: str, details: Any = None, action_id: str | None = None) -> None:
+        self.queue(ErrorMsg(code=code, message=message, details=details, action_id=action_id))
+
+    def _parse(self, text: str) -> Any:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            self._error("bad_json", "the message is not valid JSON")
+            return None
+        if not isinstance(data, dict):
+            self._error("bad_message", "a message must be a JSON object with a 'type'")
+            return None
+        kind = data.get("type")
+        if kind not in CLIENT_TYPES:
+            self._error("unknown_type", f"unknown message type {kind!r}; clients send one of {', '.join(CLIENT_TYPES)}")
+            return None
+        try:
+            return client_message.validate_python(data)
+        except ValidationError as exc:
+            errors = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+            errors = [{**e, "loc": [p for p in e["loc"] if p != kind]} for e in errors]
+            _, message = describe_validation(errors)
+            self._error("bad_message", f"bad '{kind}' message: {message}", details=errors)
+            return None
+
+    async def _reader(self) -> None:
+        while self.closing is None:
+            text = await self._receive_text()
+            if text is None:
+                continue
+            message = self._parse(text)
+            if message is not None:
+                await self._handle(message)
+
+    async def _handle(self, message: Any) -> None:
+        if isinstance(message, PingMsg):
+            self.queue(PongMsg(data=message.data))
+        elif isinstance(message, SyncMsg):
+            self.sent_room_version = 0
+            self.sent_version = -1
+            self._wake.set()
+        elif isinstance(message, HelloMsg):
+            self._error("already_authenticated", "this connection is already set up; open another one to change seat")
+        elif isinstance(message, ActionMsg):
+            await self._act(message)
+
+    async def _act(self, message: ActionMsg) -> None:
+        try:
+            if self.seat is None:
+                raise Forbidden("spectators cannot act: connect with a seat token", code="spectator")
+            channel = self.channel
+            assert channel is not None
+            if channel.game is None:
+                raise Forbidden("the game has not started yet", code="no_game")
+            done = await self.svc.games.submit(
+                channel.game.game_id, self.seat, message.action, message.version, message.action_id
+            )
+            self.queue(
+                AcceptedMsg(
+                    game_id=channel.game.game_id, seq=done.seq, version=done.version, action_id=message.action_id
+                )
+            )
+        except RoomError as exc:
+            self._error(exc.code, exc.message, exc.details, message.action_id)
+        except Exception:
+            log.exception("action of seat %s in room %s failed", self.seat, self.channel and self.channel.code)
+            self._error("internal", "the server could not handle this action; try again", None, message.action_id)
+
+    # ----- writing -----------------------------------------------------------------------------
+
+    async def _writer(self) -> None:
+        linger = self.settings.ws_coalesce_ms / 1000
+        last_flush = 0.0
+        while True:
+            await self._wake.wait()
+            wait = last_flush + linger - time.monotonic()
+            if wait > 0 and not self.out and self.closing is None:
+                # A burst (several seats picking at once): the first change went out at once; let the
+                # rest gather, so the seat gets every event but one state for the burst.
+                await asyncio.sleep(wait)
+            self._wake.clear()
+            last_flush = time.monotonic()
+            for text in self._pending():
+                await self.ws.send_text(text)
+            if self.closing is not None:
+                code, reason = self.closing
+                await self.ws.close(code, reason)
+                return
+
+    def _pending(self) -> list[str]:
+        out = list(self.out)
+        self.out.clear()
+        channel = self.channel
+        if channel is None or self.closing is not None:
+            return out
+        if channel.room_version > self.sent_room_version and channel.room is not None:
+            self.sent_room_version = channel.room_version
+            out.append(RoomMsg(room=RoomOut(**channel.room)).model_dump_json())
+        rt = channel.game
+        if rt is None:
+            return out
+        if rt.game_id != self.game_id:
+            self.game_id, self.sent_version = rt.game_id, -1
+        frame = rt.frame
+        if frame.version > self.sent_version:
+            if self.sent_version >= 0:
+                for step in rt.frames_after(self.sent_version):
+                    out.extend(render.event_texts(rt, step))
+            out.append(render.state_text(rt, frame, self.seat))
+            self.sent_version = frame.version
+        return out
+
+
+@router.websocket("/ws/rooms/{code}")
+async def room_socket(websocket: WebSocket, code: str) -> None:
+    """A seat's (or a spectator's) live connection to a room; see docs/PROTOCOL.md."""
+    await Connection(websocket, websocket.app.state.services).run(code)

@@ -1,0 +1,99 @@
+"""Tables: rooms, their seats, the games played in them, and each game's append-only action log.
+
+A game's state is never stored: it is what replaying `actions` (ordered by `seq`) on
+`games.config` gives. `actions (game_id, seq)` is unique, so when several app instances race
+to append the same step, the database lets exactly one win.
+"""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ID = BigInteger().with_variant(Integer(), "sqlite")  # SQLite autoincrements INTEGER primary keys only
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """ISO 8601 in UTC (SQLite gives back naive datetimes: they were stored in UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Room(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, playing, finished, closed
+    settings: Mapped[dict[str, Any]]
+    host_seat: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Seat(Base):
+    """An occupied seat: a person (with a hashed token) or a server-side bot. Free seats have no row."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("room_id", "seat"), UniqueConstraint("room_id", "name_key"))
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(64))  # case-folded name: names are unique per room
+    kind: Mapped[str] = mapped_column(String(8))  # human or bot
+    bot: Mapped[str | None] = mapped_column(String(32))
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Game(Base):
+    __tablename__ = "games"
+    __table_args__ = (Index(None, "room_id", "id"),)
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))
+    config: Mapped[dict[str, Any]]  # GameConfig, seed included
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[list[Any]]  # who sat where when the game started: [{"seat", "name", "kind", "bot"}]
+    status: Mapped[str] = mapped_column(String(16), index=True)  # running, finished
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Action(Base):
+    """One accepted action. Rows are only ever inserted."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq"), UniqueConstraint("game_id", "seat", "action_id"))
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)  # 0-based; the game version the action was made against
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]]
+    action_id: Mapped[str | None] = mapped_column(String(64))  # the client's idempotency key, if any
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -1,0 +1,68 @@
+"""Queries. The rooms layer calls these; nothing above it writes SQL."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from app.db.models import Action, Game, Room, Seat
+
+ACTIVE_ROOM_STATUSES = ("open", "playing", "finished")
+
+
+async def room_by_code(session: AsyncSession, code: str, *, for_update: bool = False) -> Room | None:
+    query = select(Room).where(Room.code == code)
+    if for_update:
+        query = query.with_for_update()
+    return (await session.execute(query)).scalar_one_or_none()
+
+
+async def seats_of(session: AsyncSession, room_id: int) -> Sequence[Seat]:
+    return (await session.execute(select(Seat).where(Seat.room_id == room_id).order_by(Seat.seat))).scalars().all()
+
+
+async def seat_by_token(session: AsyncSession, room_id: int, token_hash: str) -> Seat | None:
+    query = select(Seat).where(Seat.room_id == room_id, Seat.token_hash == token_hash)
+    return (await session.execute(query)).scalar_one_or_none()
+
+
+async def count_rooms(session: AsyncSession, statuses: Sequence[str]) -> int:
+    query = select(func.count()).select_from(Room).where(Room.status.in_(statuses))
+    return int((await session.execute(query)).scalar_one())
+
+
+async def latest_game(session: AsyncSession, room_id: int) -> Game | None:
+    query = select(Game).where(Game.room_id == room_id).order_by(Game.id.desc()).limit(1)
+    return (await session.execute(query)).scalar_one_or_none()
+
+
+async def games_of(session: AsyncSession, room_id: int) -> Sequence[Game]:
+    return (await session.execute(select(Game).where(Game.room_id == room_id).order_by(Game.id))).scalars().all()
+
+
+async def game_by_id(session: AsyncSession, game_id: int) -> Game | None:
+    return await session.get(Game, game_id)
+
+
+async def running_game_ids(session: AsyncSession) -> list[int]:
+    return list((await session.execute(select(Game.id).where(Game.status == "running").order_by(Game.id))).scalars())
+
+
+async def count_actions(session: AsyncSession, game_id: int) -> int:
+    query = select(func.count()).select_from(Action).where(Action.game_id == game_id)
+    return int((await session.execute(query)).scalar_one())
+
+
+async def actions_of(session: AsyncSession | AsyncConnection, game_id: int, from_seq: int = 0) -> list[dict[str, Any]]:
+    """The log from `from_seq` on, in order: [{"seq", "seat", "action", "action_id", "created_at"}]."""
+    query = (
+        select(Action.seq, Action.seat, Action.action, Action.action_id, Action.created_at)
+        .where(Action.game_id == game_id, Action.seq >= from_seq)
+        .order_by(Action.seq)
+    )
+    rows = (await session.execute(query)).all()
+    return [
+        {"seq": r.seq, "seat": r.seat, "action": r.action, "action_id": r.action_id, "created_at": r.created_at}
+        for r in rows
+    ]

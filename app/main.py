@@ -1,0 +1,56 @@
+"""The FastAPI application: `app.main:app`, or `create_app(settings)` for tests and embedding.
+
+At start the lifespan migrates the database to the newest schema (creating it if needed) and
+brings every running game back by replaying its log.
+"""
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from app.api import errors, games, health, rooms, web, ws
+from app.engine import new_game
+from app.rooms.context import Services
+from app.rooms.games import GameFactory
+from app.settings import Settings, get_settings
+
+DESCRIPTION = """
+An open server for **7 Wonders** (3-7 players, with Armada when available) and **7 Wonders Duel**.
+
+1. `POST /api/rooms` creates a private room: you get its code and your secret seat token.
+2. Friends `POST /api/rooms/{code}/join` with a name; the host may add bots and `POST .../start`.
+3. Play over REST (`GET .../game`, `POST .../game/actions`) or the websocket `/ws/rooms/{code}`
+   (see `docs/PROTOCOL.md`). Seat requests carry `Authorization: Bearer <token>`.
+
+Errors always answer `{"error": {"code", "message"}}`.
+"""
+
+
+def create_app(settings: Settings | None = None, *, factory: GameFactory = new_game) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if not logging.getLogger().handlers:
+            logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        services = await Services.start(settings, factory=factory)
+        app.state.services = services
+        try:
+            yield
+        finally:
+            await services.stop()
+
+    app = FastAPI(title="Wonders server", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.settings = settings
+    errors.install(app)
+    app.include_router(health.router)
+    app.include_router(rooms.router)
+    app.include_router(games.router)
+    app.include_router(ws.router)
+    web.install(app, settings.static_dir)
+    return app
+
+
+app = create_app()

@@ -1,0 +1,244 @@
+"""Carrying room changes to every connection, in this process and in other app instances.
+
+A notice is a small dict, e.g. `{"kind": "game", "game_id": 7, "version": 12}` or
+`{"kind": "room"}`; it never carries hidden information or state. Receivers pull what they need
+(the game's new steps from the database, the room from the database), so a lost or duplicated
+notice costs at most a little latency, never correctness.
+
+`LocalBroadcaster` serves one process. `RedisBroadcaster` (used when REDIS_URL is set) also
+publishes on Redis pub/sub and hands other instances' notices to this one. `Presence` counts the
+open connections per seat, for "who is connected", in one process or across instances.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger("wonders.broadcast")
+
+Handler = Callable[[str, dict[str, Any]], None]
+SPECTATOR = "s"
+
+
+class Broadcaster(ABC):
+    def __init__(self) -> None:
+        self._handlers: list[Handler] = []
+
+    def subscribe(self, handler: Handler) -> None:
+        """`handler(room_code, notice)` is called, in the event loop, for every notice."""
+        self._handlers.append(handler)
+
+    def deliver_local(self, code: str, notice: dict[str, Any]) -> None:
+        for handler in self._handlers:
+            try:
+                handler(code, notice)
+            except Exception:
+                log.exception("notice handler failed for room %s", code)
+
+    @abstractmethod
+    async def publish(self, code: str, notice: dict[str, Any]) -> None:
+        """Deliver to this process at once and to every other instance."""
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+
+class LocalBroadcaster(Broadcaster):
+    async def publish(self, code: str, notice: dict[str, Any]) -> None:
+        self.deliver_local(code, notice)
+
+
+class RedisBroadcaster(Broadcaster):
+    """Redis pub/sub: one channel per room (`wonders:room:<code>`), one pattern subscription per process."""
+
+    PREFIX = "wonders:room:"
+
+    def __init__(self, redis_url: str, instance_id: str) -> None:
+        super().__init__()
+        import redis.asyncio as aioredis
+
+        self.instance_id = instance_id
+        self.redis = aioredis.from_url(redis_url, decode_responses=True)
+        self._task: asyncio.Task[None] | None = None
+        self._subscribed = asyncio.Event()
+
+    async def start(self) -> None:
+        await self.redis.ping()
+        self._task = asyncio.create_task(self._listen(), name="redis-broadcast")
+        await asyncio.wait_for(self._subscribed.wait(), 10)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        await self.redis.aclose()
+
+    async def publish(self, code: str, notice: dict[str, Any]) -> None:
+        self.deliver_local(code, notice)
+        payload = json.dumps({"from": self.instance_id, "notice": notice}, separators=(",", ":"))
+        try:
+            await self.redis.publish(self.PREFIX + code, payload)
+        except Exception as exc:  # the action is committed: other instances catch up on their next read
+            log.warning("could not publish to Redis: %s", exc)
+
+    async def _listen(self) -> None:
+        delay = 0.1
+        while True:
+            pubsub = self.redis.pubsub()
+            try:
+                await pubsub.psubscribe(self.PREFIX + "*")
+                self._subscribed.set()
+                delay = 0.1
+                async for message in pubsub.listen():
+                    if message.get("type") != "pmessage":
+                        continue
+                    self._receive(message["channel"], message["data"])
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            except Exception as exc:
+                log.warning("Redis subscription lost (%s); retrying in %.1fs", exc, delay)
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+
+    def _receive(self, channel: str, data: str) -> None:
+        try:
+            payload = json.loads(data)
+        except ValueError:
+            return
+        if not isinstance(payload, dict) or payload.get("from") == self.instance_id:
+            return
+        notice = payload.get("notice")
+        if isinstance(notice, dict):
+            self.deliver_local(channel[len(self.PREFIX) :], notice)
+
+
+class Presence(ABC):
+    """How many connections each seat of a room has open (spectators counted apart)."""
+
+    @abstractmethod
+    async def join(self, code: str, seat: int | None) -> None: ...
+
+    @abstractmethod
+    async def leave(self, code: str, seat: int | None) -> None: ...
+
+    @abstractmethod
+    async def counts(self, code: str) -> dict[str, int]:
+        """{"0": 1, "2": 2, "s": 5}: connections per seat, "s" for spectators."""
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+
+def _key(seat: int | None) -> str:
+    return SPECTATOR if seat is None else str(seat)
+
+
+class LocalPresence(Presence):
+    def __init__(self) -> None:
+        self.rooms: dict[str, Counter[str]] = {}
+
+    async def join(self, code: str, seat: int | None) -> None:
+        self.rooms.setdefault(code, Counter())[_key(seat)] += 1
+
+    async def leave(self, code: str, seat: int | None) -> None:
+        room = self.rooms.get(code)
+        if room is None:
+            return
+        room[_key(seat)] -= 1
+        if room[_key(seat)] <= 0:
+            del room[_key(seat)]
+        if not room:
+            del self.rooms[code]
+
+    async def counts(self, code: str) -> dict[str, int]:
+        return dict(self.rooms.get(code, {}))
+
+
+class RedisPresence(Presence):
+    """A hash per room (`wonders:presence:<code>`, field `<instance>:<seat>`), and a heartbeat key per
+    instance: counts of an instance whose heartbeat expired (it died) are ignored and swept."""
+
+    TTL = 30
+
+    def __init__(self, redis_url: str, instance_id: str) -> None:
+        import redis.asyncio as aioredis
+
+        self.instance_id = instance_id
+        self.redis = aioredis.from_url(redis_url, decode_responses=True)
+        self.local = LocalPresence()
+        self._task: asyncio.Task[None] | None = None
+
+    def _alive_key(self, instance: str) -> str:
+        return f"wonders:instance:{instance}"
+
+    async def start(self) -> None:
+        await self.redis.set(self._alive_key(self.instance_id), "1", ex=self.TTL)
+        self._task = asyncio.create_task(self._heartbeat(), name="redis-presence")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        with contextlib.suppress(Exception):
+            for code, counter in self.local.rooms.items():
+                fields = [f"{self.instance_id}:{k}" for k in counter]
+                if fields:
+                    await self.redis.hdel(f"wonders:presence:{code}", *fields)
+            await self.redis.delete(self._alive_key(self.instance_id))
+        await self.redis.aclose()
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(self.TTL / 3)
+            try:
+                await self.redis.set(self._alive_key(self.instance_id), "1", ex=self.TTL)
+            except Exception as exc:
+                log.warning("presence heartbeat failed: %s", exc)
+
+    async def join(self, code: str, seat: int | None) -> None:
+        await self.local.join(code, seat)
+        await self.redis.hincrby(f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}", 1)
+
+    async def leave(self, code: str, seat: int | None) -> None:
+        await self.local.leave(code, seat)
+        key, field = f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}"
+        if await self.redis.hincrby(key, field, -1) <= 0:
+            await self.redis.hdel(key, field)
+
+    async def counts(self, code: str) -> dict[str, int]:
+        key = f"wonders:presence:{code}"
+        fields = await self.redis.hgetall(key)
+        instances = sorted({f.split(":", 1)[0] for f in fields})
+        alive = (
+            dict(zip(instances, await self.redis.mget([self._alive_key(i) for i in instances]), strict=True))
+            if instances
+            else {}
+        )
+        out: Counter[str] = Counter()
+        dead = []
+        for field, value in fields.items():
+            instance, seat = field.split(":", 1)
+            if alive.get(instance) is None:
+                dead.append(field)
+            elif int(value) > 0:
+                out[seat] += int(value)
+        if dead:
+            await self.redis.hdel(key, *dead)
+        return dict(out)

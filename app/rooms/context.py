@@ -1,0 +1,79 @@
+"""Everything one app instance runs, built and stopped together (by the app's lifespan)."""
+
+import gc
+import logging
+from dataclasses import dataclass
+
+from app.db.migrate import upgrade
+from app.db.session import Database
+from app.engine import new_game
+from app.rooms.broadcast import (
+    Broadcaster,
+    LocalBroadcaster,
+    LocalPresence,
+    Presence,
+    RedisBroadcaster,
+    RedisPresence,
+)
+from app.rooms.games import GameFactory, GameService
+from app.rooms.hub import Hub
+from app.rooms.service import RoomService
+from app.settings import Settings
+
+log = logging.getLogger("wonders")
+GC_THRESHOLDS = (2_000, 5, 100)  # CPython's defaults are (700, 10, 10)
+
+
+@dataclass
+class Services:
+    settings: Settings
+    db: Database
+    broadcaster: Broadcaster
+    presence: Presence
+    games: GameService
+    rooms: RoomService
+    hub: Hub
+
+    @classmethod
+    async def start(cls, settings: Settings, *, factory: GameFactory = new_game, migrate: bool = True) -> "Services":
+        if migrate:
+            await upgrade(settings.database_url)
+        db = Database(settings.database_url, pool_size=settings.db_pool_size, echo=settings.db_echo)
+        broadcaster: Broadcaster
+        presence: Presence
+        if settings.redis_url:
+            broadcaster = RedisBroadcaster(settings.redis_url, settings.instance_id)
+            presence = RedisPresence(settings.redis_url, settings.instance_id)
+        else:
+            broadcaster, presence = LocalBroadcaster(), LocalPresence()
+        await broadcaster.start()
+        await presence.start()
+        games = GameService(
+            db,
+            broadcaster,
+            factory=factory,
+            bot_delay=settings.bot_delay_ms / 1000,
+            events_kept=settings.events_kept,
+            finished_cached=settings.finished_games_cached,
+        )
+        games.start()
+        rooms = RoomService(settings, games, broadcaster, presence)
+        hub = Hub(settings, rooms, games, broadcaster, presence)
+        services = cls(settings, db, broadcaster, presence, games, rooms, hub)
+        restored = await games.restore_running()
+        if restored:
+            log.info("restored %d running game(s) from their logs", len(restored))
+        # Everything loaded so far (modules, card data) lives as long as the process: keep it out of
+        # the garbage collector's way. Games keep many long-lived objects (states, the engine's payment
+        # cache); full collections that walk them all are made rarer, so pauses stay short.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
+        return services
+
+    async def stop(self) -> None:
+        await self.hub.close()
+        await self.games.close()
+        await self.presence.stop()
+        await self.broadcaster.stop()
+        await self.db.dispose()

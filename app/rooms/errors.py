@@ -1,0 +1,51 @@
+"""Errors of the rooms layer. Each has a stable `code` (for clients and bots), a message for
+people, and the HTTP status the REST layer answers with; websockets send the same code and message."""
+
+from typing import Any
+
+
+class RoomError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, *, code: str | None = None, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.details = details
+
+
+class NotFound(RoomError):
+    status = 404
+    code = "not_found"
+
+
+class Unauthorized(RoomError):
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(RoomError):
+    status = 403
+    code = "forbidden"
+
+
+class Conflict(RoomError):
+    status = 409
+    code = "conflict"
+
+
+class Invalid(RoomError):
+    status = 422
+    code = "invalid"
+
+
+class TooMany(RoomError):
+    status = 429
+    code = "too_many"
+
+
+class Unavailable(RoomError):
+    status = 503
+    code = "unavailable"

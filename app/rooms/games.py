@@ -1,0 +1,551 @@
+"""Running games: one in-memory runtime per game, built by replaying the stored log.
+
+Applying an action (`GameService.submit`):
+1. under the game's asyncio lock, check the seat, the version the action was made against and
+   the idempotency key;
+2. apply it to a *clone* of the current state (the engine validates it; a rejection changes nothing);
+3. insert it into the action log with `seq` = the version it was made against, and commit. The
+   unique `(game_id, seq)` lets one writer win if another app instance raced us: the loser
+   reads the steps it missed from the database and checks the action again;
+4. only then make the clone the current frame and tell everyone (`Broadcaster`).
+
+Each version of a game is a `Frame`: the state (never mutated again), the public events of the
+step that made it, every seat's legal actions, and per seat the "marker", the version since which
+what that seat may do has not changed. An action made against version v is accepted when
+marker <= v <= current version: other seats' steps that do not touch a seat (another seat's secret
+pick) do not make its action stale, while a repeated submission always does.
+
+The server only uses the engine's public face (`Game`), so every game kind is served alike.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import sqlite3
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from app.bots import DEFAULT_BOT, Bot, make_bot
+from app.db import repo
+from app.db.log_writer import ActionLogWriter, Entry
+from app.db.models import Room, iso, now
+from app.db.session import Database
+from app.engine import GameConfig, IllegalAction, new_game
+from app.engine.common.game import Action, Event, Game
+from app.rooms.broadcast import Broadcaster
+from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
+
+log = logging.getLogger("wonders.games")
+
+GameFactory = Callable[[GameConfig], Game]
+MAX_ATTEMPTS = 5
+
+
+@dataclass(eq=False, slots=True)
+class Frame:
+    """One version of a game. `game` is never changed after the frame is made.
+
+    Legal actions and views are kept as JSON text: they are sent as text anyway, compared as text
+    (for the markers), and text is invisible to the garbage collector, whose pauses grow with the
+    number of live containers (a few hundred per seat and step otherwise).
+    """
+
+    version: int
+    game: Game
+    events: list[Event]
+    legal_json: tuple[str, ...]  # per seat
+    to_act: tuple[int, ...]
+    markers: tuple[int, ...]
+    over: bool
+    view_json: dict[int | None, str] = field(default_factory=dict)
+    cache: dict[Any, Any] = field(default_factory=dict)  # rendered states (filled by the API layer)
+    event_texts: tuple[str, ...] | None = None  # rendered events (filled by the API layer)
+
+    def legal(self, seat: int) -> list[Action]:
+        return json.loads(self.legal_json[seat])
+
+    def can_act(self, seat: int) -> bool:
+        return self.legal_json[seat] != "[]"
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(seat)
+
+    def view_text(self, seat: int | None) -> str:
+        text = self.view_json.get(seat)
+        if text is None:
+            text = self.view_json[seat] = to_json(self.game.view(seat))
+        return text
+
+    def result(self) -> dict[str, Any] | None:
+        return self.game.result() if self.over else None
+
+    def retire(self) -> None:
+        """No longer the current frame: keep what the next frame's markers need, and the events."""
+        self.game = None  # type: ignore[assignment]
+        self.view_json = NOTHING  # type: ignore[assignment]
+        self.cache = NOTHING  # type: ignore[assignment]
+
+    def strip(self) -> None:
+        """An old frame is only kept for connections that have not yet been sent its events (once
+        rendered, as text only)."""
+        self.retire()
+        self.legal_json = ()
+        self.markers = ()
+        if self.event_texts is not None:
+            self.events = []
+
+
+NOTHING: Any = MappingProxyType({})  # what a retired frame has left of its caches (read-only)
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def make_frame(prev: Frame | None, game: Game, events: list[Event], actor: int | None) -> Frame:
+    seats = game.config.seats
+    legal = tuple(to_json(game.legal_actions(s)) for s in range(seats))
+    to_act = tuple(game.to_act)
+    if prev is None:
+        markers = [game.version] * seats
+    else:
+        markers = list(prev.markers)
+        for s in range(seats):
+            if s == actor or legal[s] != prev.legal_json[s] or (s in to_act) != (s in prev.to_act):
+                markers[s] = game.version
+    return Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over)
+
+
+@dataclass
+class Submitted:
+    seq: int
+    version: int
+    events: list[Event]
+
+
+@dataclass(eq=False)
+class GameRuntime:
+    game_id: int
+    room_id: int
+    room_code: str
+    config: GameConfig
+    frame: Frame
+    history: deque[Frame]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    action_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    last_action: dict[int, tuple[int, Action]] = field(default_factory=dict)  # seat -> (seq, action)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return self.frame.version
+
+    @property
+    def over(self) -> bool:
+        return self.frame.over
+
+    def push(self, frame: Frame) -> None:
+        self.frame = frame
+        self.history.append(frame)
+        if len(self.history) >= 2:
+            self.history[-2].retire()
+        if len(self.history) >= 3:
+            self.history[-3].strip()
+
+    def frames_after(self, version: int) -> list[Frame]:
+        """Kept frames newer than `version`, oldest first."""
+        out = []
+        for frame in reversed(self.history):
+            if frame.version <= version:
+                break
+            out.append(frame)
+        out.reverse()
+        return out
+
+    def remember(self, seq: int, seat: int, action: Action, action_id: str | None) -> None:
+        self.last_action[seat] = (seq, action)
+        if action_id:
+            self.action_ids[(seat, action_id)] = seq
+
+
+Listener = Callable[[GameRuntime], None]
+
+
+class GameService:
+    def __init__(
+        self,
+        db: Database,
+        broadcaster: Broadcaster,
+        *,
+        factory: GameFactory = new_game,
+        bot_delay: float = 0.0,
+        events_kept: int = 512,
+        finished_cached: int = 64,
+    ) -> None:
+        self.db = db
+        self.writer = ActionLogWriter(db.engine)
+        self.broadcaster = broadcaster
+        self.factory = factory
+        self.bot_delay = bot_delay
+        self.events_kept = events_kept
+        self.finished_cached = finished_cached
+        self.runtimes: dict[int, GameRuntime] = {}
+        self._loading: dict[int, asyncio.Future[GameRuntime]] = {}
+        self._finished_order: deque[int] = deque()
+        self.listeners: list[Listener] = []  # told of every new frame in this process
+        broadcaster.subscribe(self._on_notice)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.conflicts = 0  # steps another instance stored first (we caught up and checked again)
+
+    # ----- loading ---------------------------------------------------------------------------
+
+    async def runtime(self, game_id: int) -> GameRuntime:
+        rt = self.runtimes.get(game_id)
+        if rt is not None:
+            return rt
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[GameRuntime] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            rt = await self._load(game_id)
+            self.runtimes[game_id] = rt
+            if rt.over:
+                self._cache_finished(game_id)
+            future.set_result(rt)
+            return rt
+        except BaseException as exc:
+            if isinstance(exc, asyncio.CancelledError):
+                future.cancel()
+            else:
+                future.set_exception(exc)
+                future.exception()  # retrieved: no "never retrieved" warning if nobody else waited
+            raise
+        finally:
+            del self._loading[game_id]
+
+    async def _load(self, game_id: int) -> GameRuntime:
+        async with self.db.sessions() as session:
+            row = await repo.game_by_id(session, game_id)
+            if row is None:
+                raise NotFound(f"there is no game {game_id}", code="game_not_found")
+            room_code, bots = await self._room_bits(session, row.room_id)
+            actions = await repo.actions_of(session, game_id)
+        config = GameConfig.model_validate(row.config)
+        game = self.factory(config)
+        frame = make_frame(None, game, [], None)
+        rt = GameRuntime(game_id, row.room_id, room_code, config, frame, deque([frame], maxlen=self.events_kept))
+        for entry in actions:
+            self._apply_stored(rt, entry)
+        self.set_bots(rt, bots, schedule=False)
+        return rt
+
+    async def _room_bits(self, session: Any, room_id: int) -> tuple[str, dict[int, str]]:
+        room = await session.get(Room, room_id)
+        seats = await repo.seats_of(session, room_id)
+        return room.code, {s.seat: s.bot or DEFAULT_BOT for s in seats if s.kind == "bot"}
+
+    def _apply_stored(self, rt: GameRuntime, entry: dict[str, Any]) -> None:
+        """Apply a step read from the log (at load or catching up with another instance)."""
+        if entry["seq"] != rt.version:
+            raise RuntimeError(f"game {rt.game_id}: log step {entry['seq']} does not follow version {rt.version}")
+        game = rt.frame.game.clone()
+        events = game.apply(entry["seat"], entry["action"])
+        rt.push(make_frame(rt.frame, game, events, entry["seat"]))
+        rt.remember(entry["seq"], entry["seat"], entry["action"], entry["action_id"])
+
+    async def catch_up(self, rt: GameRuntime) -> bool:
+        """Apply the steps other instances stored since our version. True if any."""
+        async with rt.lock:
+            return await self._catch_up_locked(rt)
+
+    async def _catch_up_locked(self, rt: GameRuntime) -> bool:
+        async with self.db.engine.connect() as conn:
+            entries = await repo.actions_of(conn, rt.game_id, rt.version)
+        for entry in entries:
+            self._apply_stored(rt, entry)
+        if entries:
+            if rt.over:
+                self._cache_finished(rt.game_id)
+            self._tell(rt)  # whoever caught up, this process's connections hear of the new steps
+        return bool(entries)
+
+    def _cache_finished(self, game_id: int) -> None:
+        if game_id in self._finished_order:
+            return
+        self._finished_order.append(game_id)
+        while len(self._finished_order) > self.finished_cached:
+            old = self._finished_order.popleft()
+            self.runtimes.pop(old, None)
+
+    async def restore_running(self) -> list[int]:
+        """At start: load every running game from its log and let bots that owe a move play it."""
+        async with self.db.sessions() as session:
+            ids = await repo.running_game_ids(session)
+        for game_id in ids:
+            try:
+                rt = await self.runtime(game_id)
+            except Exception:
+                log.exception("could not restore game %s", game_id)
+                continue
+            self.schedule_bots(rt)
+        return ids
+
+    # ----- acting ----------------------------------------------------------------------------
+
+    async def submit(
+        self, game_id: int, seat: int, action: Any, version: int, action_id: str | None = None
+    ) -> Submitted:
+        """Apply and store one action, or raise a RoomError saying why not (nothing changes then)."""
+        rt = await self.runtime(game_id)
+        # Shielded: once the action may be committed, finishing up (the new frame, telling everyone)
+        # must not be cut short by the client going away.
+        task = asyncio.ensure_future(self._submit(rt, seat, action, version, action_id))
+        task.add_done_callback(_retrieve)
+        return await asyncio.shield(task)
+
+    async def _submit(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> Submitted:
+        async with rt.lock:
+            if version > rt.version:  # the client saw steps stored by another instance
+                await self._catch_up_locked(rt)
+            for _ in range(MAX_ATTEMPTS):
+                prev = rt.frame
+                self._check(rt, seat, action, version, action_id)
+                game = prev.game.clone()
+                try:
+                    events = game.apply(seat, action)
+                except IllegalAction as exc:
+                    raise Invalid(str(exc), code="illegal_action") from None
+                entry = Entry(rt.game_id, prev.version, seat, action, action_id, now())
+                if game.is_over:
+                    entry.result, entry.room_id = game.result(), rt.room_id
+                try:
+                    stored = await self.writer.append(entry)
+                except (SQLAlchemyError, OSError, sqlite3.Error) as exc:
+                    log.error("could not store an action of game %s: %s", rt.game_id, exc)
+                    raise Unavailable("the database is not answering; try again", code="database_down") from None
+                if not stored:
+                    # Another instance stored this step first: read what we missed and check again.
+                    self.conflicts += 1
+                    await self._catch_up_locked(rt)
+                    continue
+                rt.push(make_frame(prev, game, events, seat))
+                rt.remember(prev.version, seat, action, action_id)
+                break
+            else:
+                raise Unavailable("the game is too busy right now; try again", code="busy")
+            if rt.over:
+                self._cache_finished(rt.game_id)
+        await self.announce(rt)
+        self.schedule_bots(rt)
+        return Submitted(prev.version, rt.version, events)
+
+    def _check(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> None:
+        frame = rt.frame
+        if frame.over:
+            raise Conflict("the game is over: no more actions", code="game_over")
+        if not 0 <= seat < rt.config.seats:
+            raise Forbidden(f"there is no seat {seat} in this game")
+        if action_id is not None and (seat, action_id) in rt.action_ids:
+            seq = rt.action_ids[(seat, action_id)]
+            raise Conflict(
+                f"action_id {action_id!r} was already applied as step {seq}; it is not applied again",
+                code="duplicate",
+                details={"seq": seq, "version": frame.version},
+            )
+        if version > frame.version:
+            raise Invalid(
+                f"version {version} is ahead of the game, which is at version {frame.version}",
+                code="bad_version",
+                details={"version": frame.version},
+            )
+        if version < frame.markers[seat]:
+            last = rt.last_action.get(seat)
+            if last is not None and last[0] >= version and last[1] == action:
+                raise Conflict(
+                    f"this action was already applied as step {last[0]}; it is not applied again",
+                    code="duplicate",
+                    details={"seq": last[0], "version": frame.version},
+                )
+            raise Conflict(
+                f"stale action: it was made against version {version}, but your situation changed at "
+                f"version {frame.markers[seat]} (the game is now at version {frame.version}); "
+                "look at the new state and choose again",
+                code="stale",
+                details={"version": frame.version},
+            )
+        if not frame.can_act(seat):
+            raise Conflict(
+                f"not your turn: seat {seat} has nothing to decide now; waiting for seats {list(frame.to_act)}",
+                code="not_your_turn",
+                details={"to_act": list(frame.to_act)},
+            )
+
+    async def announce(self, rt: GameRuntime) -> None:
+        """Tell this process's listeners and every other instance that the game moved on."""
+        await self.broadcaster.publish(rt.room_code, {"kind": "game", "game_id": rt.game_id, "version": rt.version})
+
+    def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
+        if notice.get("kind") != "game":
+            return
+        game_id = notice.get("game_id")
+        if not isinstance(game_id, int):
+            return
+        rt = self.runtimes.get(game_id)
+        if rt is None:
+            return  # nobody here follows this game; it is loaded from the log when needed
+        version = notice.get("version")
+        if isinstance(version, int) and version <= rt.version:
+            self._tell(rt)
+            return
+        self._spawn(self._follow(rt))
+
+    async def _follow(self, rt: GameRuntime) -> None:
+        await self.catch_up(rt)
+
+    def _tell(self, rt: GameRuntime) -> None:
+        for listener in self.listeners:
+            listener(rt)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ----- bots ------------------------------------------------------------------------------
+
+    def set_bots(self, rt: GameRuntime, bots: dict[int, str], *, schedule: bool = True) -> None:
+        """The seats played by server-side bots ({seat: bot kind})."""
+        for seat in list(rt.bots):
+            if seat not in bots:
+                del rt.bots[seat]
+        for seat, kind in bots.items():
+            if seat not in rt.bots or rt.bots[seat].name != kind:
+                rt.bots[seat] = make_bot(kind, seed=(rt.config.seed * 100 + seat) % 2**32)
+        if schedule:
+            self.schedule_bots(rt)
+
+    def schedule_bots(self, rt: GameRuntime) -> None:
+        frame = rt.frame
+        if frame.over:
+            return
+        for seat in frame.to_act:
+            if seat in rt.bots and seat not in rt.bot_tasks:
+                task = asyncio.create_task(self._bot_turns(rt, seat), name=f"bot-{rt.game_id}-{seat}")
+                rt.bot_tasks[seat] = task
+
+    async def _bot_turns(self, rt: GameRuntime, seat: int) -> None:
+        try:
+            await asyncio.sleep(self.bot_delay)
+            for _ in range(1000):
+                frame = rt.frame
+                bot = rt.bots.get(seat)
+                if frame.over or bot is None or seat not in frame.to_act:
+                    return
+                legal = frame.legal(seat)
+                try:
+                    action = bot.choose(frame.view(seat), legal)
+                except Exception:
+                    log.exception("bot %s of game %s failed; it plays its first legal action", seat, rt.game_id)
+                    action = legal[0]
+                try:
+                    await self.submit(rt.game_id, seat, action, frame.version)
+                except (Conflict, Invalid) as exc:
+                    if exc.code == "illegal_action":
+                        log.error("bot %s of game %s chose an illegal action: %s", seat, rt.game_id, exc)
+                        await self.submit(rt.game_id, seat, legal[0], frame.version)
+                    # otherwise the game moved on meanwhile: look again
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot %s of game %s stopped", seat, rt.game_id)
+        finally:
+            if rt.bot_tasks.get(seat) is asyncio.current_task():
+                del rt.bot_tasks[seat]
+
+    # ----- reading ---------------------------------------------------------------------------
+
+    async def history(self, game_id: int, *, at: int | None, seat: int | None, full: bool) -> dict[str, Any]:
+        """The log and, with `at`, the view after `at` steps. `full` (finished games): the actions
+        themselves and any seat's view; otherwise only public information (who acted, public events,
+        the spectator view)."""
+        async with self.db.sessions() as session:
+            row = await repo.game_by_id(session, game_id)
+            if row is None:
+                raise NotFound(f"there is no game {game_id}", code="game_not_found")
+            entries = await repo.actions_of(session, game_id)
+        config = GameConfig.model_validate(row.config)
+        if at is not None and not 0 <= at <= len(entries):
+            raise Invalid(f"at must be between 0 and {len(entries)} (the number of steps)", code="bad_step")
+        if seat is not None and not full:
+            raise Forbidden("a seat's own view of past steps is shown once the game is over", code="game_running")
+        game = self.factory(config)
+        steps = []
+        view = game.view(seat) if at == 0 else None
+        for i, entry in enumerate(entries):
+            events = game.apply(entry["seat"], entry["action"])
+            step: dict[str, Any] = {
+                "seq": entry["seq"],
+                "seat": entry["seat"],
+                "at": iso(entry["created_at"]),
+                "events": events,
+            }
+            if full:
+                step["action"] = entry["action"]
+            steps.append(step)
+            if at == i + 1:
+                view = game.view(seat)
+        out: dict[str, Any] = {
+            "game_id": game_id,
+            "status": row.status,
+            "version": len(entries),
+            "config": config.model_dump(mode="json") if full else _public_config(config),
+            "seats": row.seats,
+            "steps": steps,
+            "result": row.result,
+        }
+        if at is not None:
+            out["at"] = at
+            out["view"] = view
+        return out
+
+    def start(self) -> None:
+        self.writer.start()
+
+    async def close(self) -> None:
+        for rt in self.runtimes.values():
+            for task in rt.bot_tasks.values():
+                task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        tasks = [t for rt in self.runtimes.values() for t in rt.bot_tasks.values()] + list(self._tasks)
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        await self.writer.stop()
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """Mark the outcome of a shielded submission as seen, even when its caller went away."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _public_config(config: GameConfig) -> dict[str, Any]:
+    """The rules options without the seed, which would give away every hidden card."""
+    return config.model_dump(mode="json", exclude={"seed"})
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)

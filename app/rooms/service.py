@@ -1,0 +1,445 @@
+"""Rooms: settings, seats and tokens, the host's powers, and starting games.
+
+Room states: `open` (waiting for players), `playing`, `finished` (a game ended; seats may change
+and the host may start a rematch) and `closed` (every person left). Free seats have no row; the
+database's unique `(room_id, seat)` and `(room_id, name_key)` settle two people racing for one
+seat or one name, in one instance or several.
+"""
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.bots import BOTS, DEFAULT_BOT
+from app.db import repo
+from app.db.models import Game as GameRow
+from app.db.models import Room, Seat, iso, now
+from app.engine import GameConfig
+from app.rooms.broadcast import Broadcaster, Presence
+from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
+from app.rooms.games import GameService, new_seed
+from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
+from app.settings import Settings
+
+log = logging.getLogger("wonders.rooms")
+
+LOBBY = ("open", "finished")
+CONFIG_KEYS = ("game", "players", "expansions", "wonder_side", "wonders")
+
+
+@dataclass(frozen=True)
+class SeatAuth:
+    """Who a seat token belongs to."""
+
+    room_id: int
+    code: str
+    seat: int
+    host: bool
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    room: dict[str, Any]
+    seat: int
+    token: str
+
+
+class RoomService:
+    def __init__(self, settings: Settings, games: GameService, broadcaster: Broadcaster, presence: Presence) -> None:
+        self.settings = settings
+        self.games = games
+        self.db = games.db
+        self.broadcaster = broadcaster
+        self.presence = presence
+
+    # ----- validation --------------------------------------------------------------------------
+
+    def check_settings(self, values: dict[str, Any]) -> dict[str, Any]:
+        """Normalised room settings, or Invalid saying what is wrong with them."""
+        seed = values.get("seed")
+        if seed is not None and not self.settings.allow_seed:
+            raise Invalid("this server does not let rooms fix the seed (ALLOW_SEED is off)", code="seed_not_allowed")
+        try:
+            config = GameConfig(**{k: values[k] for k in CONFIG_KEYS if values.get(k) is not None}, seed=seed or 0)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()))
+            message = first.get("msg", "invalid settings").removeprefix("Value error, ")
+            raise Invalid(f"{where}: {message}" if where else message, code="bad_settings") from None
+        disabled = sorted(set(config.expansions) - set(self.settings.enabled_expansions))
+        if disabled:
+            raise Invalid(f"expansion(s) {disabled} are not available on this server yet", code="expansion_unavailable")
+        try:
+            self.games.factory(config)
+        except ValueError as exc:
+            raise Invalid(str(exc), code="bad_settings") from None
+        out = config.model_dump(mode="json", include=set(CONFIG_KEYS))
+        if seed is not None:
+            out["seed"] = seed
+        return out
+
+    def check_name(self, name: str) -> str:
+        name = " ".join(name.split())
+        if not name:
+            raise Invalid("a name must not be empty", code="bad_name")
+        if len(name) > self.settings.max_name_length:
+            raise Invalid(f"a name has at most {self.settings.max_name_length} characters", code="bad_name")
+        if any(not c.isprintable() for c in name):
+            raise Invalid("a name must be printable text", code="bad_name")
+        return name
+
+    @staticmethod
+    def check_bot(kind: str) -> str:
+        if kind not in BOTS:
+            raise Invalid(f"unknown bot {kind!r}; bots: {sorted(BOTS)}", code="bad_bot")
+        return kind
+
+    # ----- reading -----------------------------------------------------------------------------
+
+    async def _room(self, session: AsyncSession, code: str, *, lock: bool = False) -> Room:
+        code = normalize_code(code)
+        room = await repo.room_by_code(session, code, for_update=lock) if is_code(code) else None
+        if room is None:
+            raise NotFound(f"there is no room {code!r}", code="room_not_found")
+        return room
+
+    async def get(self, code: str) -> dict[str, Any]:
+        return (await self.load(code))[0]
+
+    async def load(self, code: str) -> tuple[dict[str, Any], dict[int, str]]:
+        """The room as everyone may see it, and (for the server only) each person's token hash by seat."""
+        async with self.db.sessions() as session:
+            room = await self._room(session, code)
+            seats = await repo.seats_of(session, room.id)
+            game = await repo.latest_game(session, room.id)
+        hashes = {s.seat: s.token_hash for s in seats if s.token_hash}
+        return await self._info(room, seats, game), hashes
+
+    async def _info(self, room: Room, seats: Any, game: GameRow | None) -> dict[str, Any]:
+        counts = await self.presence.counts(room.code)
+        by_seat = {s.seat: s for s in seats}
+        settings = {k: v for k, v in room.settings.items() if k != "seed"}
+        settings["seed_fixed"] = room.settings.get("seed") is not None
+        out_seats = []
+        for i in range(room.settings["players"]):
+            s = by_seat.get(i)
+            out_seats.append(
+                {
+                    "seat": i,
+                    "kind": s.kind if s else "free",
+                    "name": s.name if s else None,
+                    "bot": s.bot if s else None,
+                    "host": room.host_seat == i,
+                    "connected": bool(s) and (s.kind == "bot" or counts.get(str(i), 0) > 0),
+                }
+            )
+        return {
+            "code": room.code,
+            "status": room.status,
+            "host_seat": room.host_seat,
+            "settings": settings,
+            "seats": out_seats,
+            "spectators": counts.get("s", 0),
+            "game": None if game is None else {"id": game.id, "status": game.status, "kind": game.kind},
+            "created_at": iso(room.created_at),
+        }
+
+    async def with_presence(self, room: dict[str, Any]) -> dict[str, Any]:
+        """The room with who is connected brought up to date (no database read)."""
+        counts = await self.presence.counts(room["code"])
+        seats = [
+            {**s, "connected": s["kind"] == "bot" or (s["kind"] == "human" and counts.get(str(s["seat"]), 0) > 0)}
+            for s in room["seats"]
+        ]
+        return {**room, "seats": seats, "spectators": counts.get("s", 0)}
+
+    async def current_game(self, code: str, game_id: int | None = None) -> tuple[int, str]:
+        """(game id, status) of the room's latest game, or of `game_id` if it was played in this room."""
+        async with self.db.sessions() as session:
+            room = await self._room(session, code)
+            if game_id is None:
+                game = await repo.latest_game(session, room.id)
+                if game is None:
+                    raise NotFound(f"room {room.code} has not started a game yet", code="no_game")
+            else:
+                game = await repo.game_by_id(session, game_id)
+                if game is None or game.room_id != room.id:
+                    raise NotFound(f"room {room.code} has no game {game_id}", code="game_not_found")
+            return game.id, game.status
+
+    async def games_of(self, code: str) -> list[dict[str, Any]]:
+        async with self.db.sessions() as session:
+            room = await self._room(session, code)
+            games = await repo.games_of(session, room.id)
+        return [
+            {
+                "id": g.id,
+                "status": g.status,
+                "kind": g.kind,
+                "seats": g.seats,
+                "created_at": iso(g.created_at),
+                "finished_at": iso(g.finished_at),
+                "winners": (g.result or {}).get("winners"),
+            }
+            for g in games
+        ]
+
+    async def authenticate(self, code: str, token: str | None) -> SeatAuth:
+        if not token:
+            raise Unauthorized("this needs a seat token: send 'Authorization: Bearer <token>'", code="missing_token")
+        async with self.db.sessions() as session:
+            room = await self._room(session, code)
+            seat = await repo.seat_by_token(session, room.id, hash_token(token))
+        if seat is None:
+            raise Unauthorized(f"that token holds no seat in room {room.code}", code="bad_token")
+        return SeatAuth(room.id, room.code, seat.seat, room.host_seat == seat.seat, seat.token_hash or "")
+
+    # ----- changing rooms ------------------------------------------------------------------------
+
+    async def create(
+        self, values: dict[str, Any], host_name: str, *, host_seat: int = 0, bots: list[tuple[int | None, str]] = ()
+    ) -> Joined:
+        settings = self.check_settings(values)
+        name = self.check_name(host_name)
+        players = settings["players"]
+        if not 0 <= host_seat < players:
+            raise Invalid(f"the host's seat must be 0 to {players - 1}", code="bad_seat")
+        taken = {host_seat}
+        bot_seats: list[tuple[int, str]] = []
+        for wanted, kind in bots:
+            self.check_bot(kind)
+            seat = wanted
+            if seat is None:
+                seat = next((i for i in range(players) if i not in taken), None)
+                if seat is None:
+                    raise Invalid(f"too many bots for {players} seats", code="too_many_bots")
+            if not 0 <= seat < players:
+                raise Invalid(f"bot seat {seat} does not exist: seats are 0 to {players - 1}", code="bad_seat")
+            if seat in taken:
+                raise Invalid(f"seat {seat} is given twice", code="seat_taken")
+            taken.add(seat)
+            bot_seats.append((seat, kind))
+        token = new_token()
+        for _ in range(10):
+            code = new_code(self.settings.room_code_length)
+            try:
+                async with self.db.sessions() as session, session.begin():
+                    active = await repo.count_rooms(session, ("open", "playing"))
+                    if active >= self.settings.max_rooms:
+                        raise TooMany(
+                            f"the server holds its maximum of {self.settings.max_rooms} active rooms; try later",
+                            code="too_many_rooms",
+                        )
+                    room = Room(code=code, status="open", settings=settings, host_seat=host_seat)
+                    session.add(room)
+                    await session.flush()
+                    session.add(self._human(room.id, host_seat, name, token))
+                    for seat, kind in bot_seats:
+                        session.add(self._bot(room.id, seat, kind))
+                break
+            except IntegrityError:
+                continue  # a code collision: draw another
+        else:
+            raise Conflict("could not allocate a room code; try again", code="busy")
+        return Joined(await self.get(code), host_seat, token)
+
+    @staticmethod
+    def _human(room_id: int, seat: int, name: str, token: str) -> Seat:
+        return Seat(
+            room_id=room_id, seat=seat, name=name, name_key=name.casefold(), kind="human", token_hash=hash_token(token)
+        )
+
+    @staticmethod
+    def _bot(room_id: int, seat: int, kind: str) -> Seat:
+        name = f"{kind.capitalize()} bot {seat}"
+        return Seat(room_id=room_id, seat=seat, name=name, name_key=name.casefold(), kind="bot", bot=kind)
+
+    async def join(self, code: str, name: str, seat: int | None = None) -> Joined:
+        name = self.check_name(name)
+        token = new_token()
+        for attempt in range(3):
+            try:
+                async with self.db.sessions() as session, session.begin():
+                    room = await self._room(session, code, lock=True)
+                    self._require_lobby(room, "join")
+                    seats = await repo.seats_of(session, room.id)
+                    players = room.settings["players"]
+                    if any(s.name_key == name.casefold() for s in seats):
+                        raise Conflict(f"the name {name!r} is taken in this room", code="name_taken")
+                    taken = {s.seat for s in seats}
+                    if seat is None:
+                        target = next((i for i in range(players) if i not in taken), None)
+                        if target is None:
+                            raise Conflict(f"room {room.code} is full", code="room_full")
+                    else:
+                        if not 0 <= seat < players:
+                            raise Invalid(f"there is no seat {seat}: seats are 0 to {players - 1}", code="bad_seat")
+                        if seat in taken:
+                            raise Conflict(f"seat {seat} is taken", code="seat_taken")
+                        target = seat
+                    session.add(self._human(room.id, target, name, token))
+                    room.updated_at = now()
+                    code = room.code
+                break
+            except IntegrityError:
+                if attempt == 2:
+                    raise Conflict("that seat or name was just taken; try again", code="seat_taken") from None
+        await self._changed(code)
+        return Joined(await self.get(code), target, token)
+
+    def _require_lobby(self, room: Room, what: str) -> None:
+        if room.status == "playing":
+            raise Conflict(f"cannot {what}: the game in room {room.code} has started", code="game_started")
+        if room.status == "closed":
+            raise Conflict(f"cannot {what}: room {room.code} is closed", code="room_closed")
+
+    async def leave(self, auth: SeatAuth) -> dict[str, Any]:
+        """A person leaves. In a running game a bot takes the seat over, so the others play on."""
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, auth.code, lock=True)
+            seat = await self._seat_row(session, room, auth.seat)
+            await self._vacate(session, room, seat)
+        await self._after_vacate(room)
+        return await self.get(auth.code)
+
+    async def remove_seat(self, auth: SeatAuth, seat_no: int) -> dict[str, Any]:
+        """The host removes a bot (between games) or a person (a bot plays on for them in a game)."""
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, auth.code, lock=True)
+            self._require_host(room, auth)
+            if seat_no == auth.seat:
+                raise Invalid("to leave your own seat, use leave", code="bad_seat")
+            seat = await self._seat_row(session, room, seat_no)
+            if room.status == "playing" and seat.kind == "bot":
+                raise Conflict("a bot cannot leave a running game: it plays the seat to the end", code="game_started")
+            await self._vacate(session, room, seat)
+        await self._after_vacate(room)
+        return await self.get(auth.code)
+
+    async def _seat_row(self, session: AsyncSession, room: Room, seat_no: int) -> Seat:
+        row = (
+            await session.execute(select(Seat).where(Seat.room_id == room.id, Seat.seat == seat_no))
+        ).scalar_one_or_none()
+        if row is None:
+            raise NotFound(f"seat {seat_no} of room {room.code} is free", code="seat_free")
+        return row
+
+    async def _vacate(self, session: AsyncSession, room: Room, seat: Seat) -> None:
+        if room.status == "playing":
+            seat.kind, seat.bot, seat.token_hash = "bot", DEFAULT_BOT, None
+        else:
+            await session.delete(seat)
+        await session.flush()
+        if room.host_seat == seat.seat:
+            humans = [s.seat for s in await repo.seats_of(session, room.id) if s.kind == "human"]
+            room.host_seat = min(humans) if humans else None
+        if room.host_seat is None and room.status in LOBBY:
+            room.status = "closed"
+        room.updated_at = now()
+
+    async def _after_vacate(self, room: Room) -> None:
+        if room.status == "playing":
+            await self._sync_bots(room.code)
+        await self._changed(room.code)
+
+    async def _sync_bots(self, code: str) -> None:
+        async with self.db.sessions() as session:
+            room = await self._room(session, code)
+            game = await repo.latest_game(session, room.id)
+            seats = await repo.seats_of(session, room.id)
+        if game is not None and game.status == "running":
+            rt = await self.games.runtime(game.id)
+            self.games.set_bots(rt, {s.seat: s.bot or DEFAULT_BOT for s in seats if s.kind == "bot"})
+
+    def _require_host(self, room: Room, auth: SeatAuth) -> None:
+        if room.host_seat != auth.seat:
+            raise Forbidden("only the host may do this", code="not_host")
+
+    async def update_settings(self, auth: SeatAuth, changes: dict[str, Any]) -> dict[str, Any]:
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, auth.code, lock=True)
+            self._require_host(room, auth)
+            self._require_lobby(room, "change the settings")
+            merged = {**room.settings, **changes}
+            if "game" in changes and changes["game"] != room.settings["game"] and "players" not in changes:
+                merged["players"] = None  # the new game's default
+            settings = self.check_settings(merged)
+            occupied = [s.seat for s in await repo.seats_of(session, room.id) if s.seat >= settings["players"]]
+            if occupied:
+                raise Conflict(
+                    f"seat(s) {occupied} are taken: free them before playing with {settings['players']} players",
+                    code="seats_taken",
+                )
+            room.settings = settings
+            room.updated_at = now()
+        await self._changed(auth.code)
+        return await self.get(auth.code)
+
+    async def add_bot(self, auth: SeatAuth, kind: str, seat_no: int | None) -> dict[str, Any]:
+        self.check_bot(kind)
+        try:
+            async with self.db.sessions() as session, session.begin():
+                room = await self._room(session, auth.code, lock=True)
+                self._require_host(room, auth)
+                self._require_lobby(room, "add a bot")
+                taken = {s.seat for s in await repo.seats_of(session, room.id)}
+                players = room.settings["players"]
+                if seat_no is None:
+                    seat_no = next((i for i in range(players) if i not in taken), None)
+                    if seat_no is None:
+                        raise Conflict(f"room {room.code} is full", code="room_full")
+                elif not 0 <= seat_no < players:
+                    raise Invalid(f"there is no seat {seat_no}: seats are 0 to {players - 1}", code="bad_seat")
+                elif seat_no in taken:
+                    raise Conflict(f"seat {seat_no} is taken", code="seat_taken")
+                session.add(self._bot(room.id, seat_no, kind))
+                room.updated_at = now()
+        except IntegrityError:
+            raise Conflict("that seat was just taken", code="seat_taken") from None
+        await self._changed(auth.code)
+        return await self.get(auth.code)
+
+    async def start(self, auth: SeatAuth) -> dict[str, Any]:
+        """Start a game (or a rematch) once every seat is taken."""
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, auth.code, lock=True)
+            self._require_host(room, auth)
+            self._require_lobby(room, "start")
+            seats = await repo.seats_of(session, room.id)
+            players = room.settings["players"]
+            free = sorted(set(range(players)) - {s.seat for s in seats})
+            if free:
+                raise Conflict(f"seats {free} are free: fill them (people or bots) first", code="room_not_full")
+            seed = room.settings.get("seed")
+            config = GameConfig(**{k: room.settings[k] for k in CONFIG_KEYS}, seed=new_seed() if seed is None else seed)
+            claimed = await session.execute(
+                update(Room)
+                .where(Room.id == room.id, Room.status.in_(LOBBY))
+                .values(status="playing", updated_at=now())
+            )
+            if claimed.rowcount != 1:
+                raise Conflict("the game has just been started", code="game_started")
+            game = GameRow(
+                room_id=room.id,
+                kind=config.game,
+                config=config.model_dump(mode="json"),
+                seed=config.seed,
+                seats=[{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
+                status="running",
+            )
+            session.add(game)
+            await session.flush()
+            game_id = game.id
+        rt = await self.games.runtime(game_id)
+        self.games.schedule_bots(rt)
+        await self._changed(auth.code)
+        return await self.get(auth.code)
+
+    async def _changed(self, code: str) -> None:
+        await self.broadcaster.publish(normalize_code(code), {"kind": "room"})

@@ -1,0 +1,68 @@
+"""Server settings, read from the environment (and a `.env` file when present).
+
+Every field is an environment variable of the same name in capitals, e.g. `DATABASE_URL`,
+`HOST`, `PORT`, `REDIS_URL`, `MAX_ROOMS`.
+"""
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    database_url: str = Field(
+        "sqlite:///./wonders.db",
+        description="sqlite:///path or postgresql://user@host/db; the async driver is chosen by the app",
+    )
+    host: str = "127.0.0.1"
+    port: int = 8000
+    redis_url: str | None = Field(None, description="redis://host:port/0: carries room events between app instances")
+    log_level: str = "info"
+
+    # rooms
+    max_rooms: int = Field(2000, description="rooms open or playing at once, across the whole server")
+    max_spectators: int = Field(50, description="spectator connections per room")
+    max_connections_per_seat: int = Field(4, description="websocket connections one seat may hold at once")
+    max_name_length: int = 24
+    room_code_length: int = Field(7, ge=6)
+    allow_seed: bool = Field(False, description="let room creators fix the game seed (tests, bot research)")
+    enabled_expansions: list[str] = Field(
+        default_factory=list,
+        description='expansions rooms may use, once the engine plays them (JSON, e.g. ["armada"])',
+    )
+    bot_delay_ms: int = Field(0, description="pause before a server-side bot acts, so humans can follow")
+    static_dir: Path = Field(
+        Path(__file__).resolve().parent.parent / "static",
+        description="the browser client's files, served at / and /static (not served if missing)",
+    )
+
+    # websockets
+    ws_max_message_bytes: int = 64 * 1024
+    ws_hard_max_bytes: int = Field(1024 * 1024, description="larger frames close the connection (1009)")
+    ws_rate_per_second: float = Field(30.0, description="messages a connection may send per second (sustained)")
+    ws_rate_burst: int = Field(60, description="messages a connection may send in a burst")
+    ws_auth_timeout: float = Field(10.0, description="seconds to send 'hello' after connecting")
+    ws_coalesce_ms: float = Field(
+        5.0, description="wait this long after a change before sending, so a burst of changes sends one state"
+    )
+    ws_compression: bool = Field(False, description="permessage-deflate: less traffic, more CPU per message")
+
+    # database
+    db_pool_size: int = 10
+    db_echo: bool = False
+
+    # memory
+    finished_games_cached: int = 64
+    events_kept: int = Field(512, description="recent game steps whose events a slow connection may still receive")
+
+    instance_id: str = Field(default_factory=lambda: secrets.token_hex(4))
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

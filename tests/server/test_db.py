@@ -1,0 +1,190 @@
+"""The database: migrations agree with the models, the action log's order is decided by the
+database when two app instances race, and settings pick the right driver."""
+
+import asyncio
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy.exc import IntegrityError
+
+from app.db.migrate import alembic_config, upgrade_sync
+from app.db.models import Action, Base
+from app.db.session import async_url
+from app.rooms.context import Services
+from app.settings import Settings
+from tests.server.conftest import make_settings
+
+
+def sync_url(url: str) -> str:
+    parsed = async_url(url)
+    driver = "sqlite" if parsed.get_backend_name() == "sqlite" else "postgresql+psycopg"
+    return parsed.set(drivername=driver).render_as_string(hide_password=False)
+
+
+def schema_diff(url: str) -> list:
+    engine = sa.create_engine(sync_url(url))
+    try:
+        with engine.connect() as conn:
+            return compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), Base.metadata)
+    finally:
+        engine.dispose()
+
+
+def test_migrations_agree_with_the_models(database_url: str) -> None:
+    cfg = alembic_config(database_url)
+    upgrade_sync(database_url)
+    assert schema_diff(database_url) == []
+    command.downgrade(cfg, "base")
+    engine = sa.create_engine(sync_url(database_url))
+    with engine.connect() as conn:
+        assert set(sa.inspect(conn).get_table_names()) <= {"alembic_version"}
+    engine.dispose()
+    upgrade_sync(database_url)
+    upgrade_sync(database_url)  # a second run changes nothing
+    assert schema_diff(database_url) == []
+
+
+async def test_the_action_log_refuses_a_second_step_with_the_same_seq(database_url: str) -> None:
+    services = await Services.start(make_settings(database_url))
+    try:
+        joined = await services.rooms.create({"players": 3, "seed": 1}, "Ann", bots=[(1, "random"), (2, "random")])
+        await services.rooms.start(await services.rooms.authenticate(joined.room["code"], joined.token))
+        game_id, _ = await services.rooms.current_game(joined.room["code"])
+        async with services.db.engine.begin() as conn:
+            await conn.execute(sa.insert(Action).values(game_id=game_id, seq=10_000, seat=0, action={"type": "x"}))
+        with pytest.raises(IntegrityError):
+            async with services.db.engine.begin() as conn:
+                await conn.execute(sa.insert(Action).values(game_id=game_id, seq=10_000, seat=1, action={"type": "y"}))
+    finally:
+        await services.stop()
+
+
+async def test_two_instances_racing_for_one_step(database_url: str) -> None:
+    """Instance B has not heard of A's step: its insert of the same seq fails, it reads A's step
+    from the database, checks its own action again and stores it as the next step."""
+    a = await Services.start(make_settings(database_url))
+    b = await Services.start(make_settings(database_url), migrate=False)
+    try:
+        joined = await a.rooms.create({"players": 3, "seed": 9}, "Ann")
+        code = joined.room["code"]
+        tokens = {0: joined.token}
+        for seat in (1, 2):
+            tokens[seat] = (await a.rooms.join(code, f"P{seat}")).token
+        await a.rooms.start(await a.rooms.authenticate(code, tokens[0]))
+        game_id, _ = await a.rooms.current_game(code)
+        rt_a, rt_b = await a.games.runtime(game_id), await b.games.runtime(game_id)
+        assert rt_a.version == rt_b.version == 0
+        await a.games.submit(game_id, 0, rt_a.frame.legal(0)[0], 0)
+        assert rt_b.version == 0  # B was not told (no Redis between them here)
+        done = await b.games.submit(game_id, 1, rt_b.frame.legal(1)[0], 0)
+        assert done.seq == 1 and b.games.conflicts == 1
+        assert rt_b.version == 2 and [e["type"] for e in done.events] == ["chosen"]
+        # B's seat 0 repeats A's step: a duplicate, found in what B caught up with
+        with pytest.raises(Exception, match="already applied"):
+            await b.games.submit(game_id, 0, rt_a.frame.legal(0)[0], 0)
+        # both instances agree with the stored log
+        await a.games.catch_up(rt_a)
+        assert rt_a.frame.game.snapshot() == rt_b.frame.game.snapshot()
+        # and racing for real: seats 0 and 1 change their picks on both instances at once
+        results = await asyncio.gather(
+            a.games.submit(game_id, 0, rt_a.frame.legal(0)[-1], 2),
+            b.games.submit(game_id, 1, rt_b.frame.legal(1)[-1], 2),
+            return_exceptions=True,
+        )
+        assert all(not isinstance(r, Exception) for r in results), results
+        assert sorted(r.seq for r in results) == [2, 3]
+        await a.games.catch_up(rt_a)
+        await b.games.catch_up(rt_b)
+        assert rt_a.version == rt_b.version == 4
+        assert rt_a.frame.game.snapshot() == rt_b.frame.game.snapshot()
+    finally:
+        await b.stop()
+        await a.stop()
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("sqlite:///./wonders.db", "sqlite+aiosqlite:///./wonders.db"),
+        ("sqlite:////tmp/x.db", "sqlite+aiosqlite:////tmp/x.db"),
+        ("sqlite+aiosqlite:///x.db", "sqlite+aiosqlite:///x.db"),
+        ("postgresql://user@host/db", "postgresql+asyncpg://user@host/db"),
+        ("postgres://user:pw@host:5433/db", "postgresql+asyncpg://user:pw@host:5433/db"),
+        ("postgresql+psycopg2://u@h/db", "postgresql+asyncpg://u@h/db"),
+        ("postgresql+psycopg://u@h/db", "postgresql+psycopg://u@h/db"),
+        ("postgresql://u@h/db?sslmode=require", "postgresql+asyncpg://u@h/db?ssl=require"),
+    ],
+)
+def test_database_urls_get_an_async_driver(given: str, expected: str) -> None:
+    assert async_url(given).render_as_string(hide_password=False) == expected
+
+
+def test_unsupported_database_url() -> None:
+    with pytest.raises(ValueError, match="unsupported DATABASE_URL"):
+        async_url("mysql://u@h/db")
+
+
+def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://me@db/wonders")
+    monkeypatch.setenv("HOST", "0.0.0.0")
+    monkeypatch.setenv("PORT", "9001")
+    monkeypatch.setenv("MAX_ROOMS", "12")
+    monkeypatch.setenv("REDIS_URL", "redis://cache:6379/0")
+    settings = Settings()
+    assert settings.database_url == "postgresql://me@db/wonders"
+    assert (settings.host, settings.port, settings.max_rooms) == ("0.0.0.0", 9001, 12)
+    assert settings.redis_url == "redis://cache:6379/0"
+    monkeypatch.delenv("DATABASE_URL")
+    assert Settings().database_url == "sqlite:///./wonders.db"
+    assert Settings().ws_max_message_bytes == 65536
+
+
+async def test_actions_written_on_either_path_read_back_the_same(database_url: str) -> None:
+    """SQLite actions are written through the sqlite3 cursor; what SQLAlchemy reads back is the same."""
+    from datetime import UTC, datetime
+
+    from app.db import repo
+    from app.db.log_writer import Entry
+
+    services = await Services.start(make_settings(database_url))
+    try:
+        joined = await services.rooms.create({"players": 3, "seed": 2}, "Ann", bots=[(1, "random"), (2, "random")])
+        code = joined.room["code"]
+        await services.rooms.start(await services.rooms.authenticate(code, joined.token))
+        game_id, _ = await services.rooms.current_game(code)
+        at = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
+        action = {"type": "x", "nested": {"ünïcode": [1, 2.5, None, True]}}
+        assert await services.games.writer.append(Entry(game_id, 50_000, 2, action, "id-1", at))
+        assert not await services.games.writer.append(Entry(game_id, 50_000, 1, {"type": "y"}, None, at))
+        async with services.db.sessions() as session:
+            (row,) = [r for r in await repo.actions_of(session, game_id) if r["seq"] == 50_000]
+        assert row["action"] == action and row["action_id"] == "id-1" and row["seat"] == 2
+        assert row["created_at"].replace(tzinfo=UTC) == at
+    finally:
+        await services.stop()
+
+
+async def test_sqlite_writes_wait_for_another_writer(sqlite_url: str) -> None:
+    """The action log's SQLite connection never blocks the event loop on a lock: it retries."""
+    import sqlite3
+    from datetime import UTC, datetime
+
+    from app.db.log_writer import Entry
+
+    services = await Services.start(make_settings(sqlite_url))
+    try:
+        joined = await services.rooms.create({"players": 3, "seed": 2}, "Ann", bots=[(1, "random"), (2, "random")])
+        code = joined.room["code"]
+        await services.rooms.start(await services.rooms.authenticate(code, joined.token))
+        game_id, _ = await services.rooms.current_game(code)
+        other = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
+        asyncio.get_running_loop().call_later(0.2, other.execute, "COMMIT")
+        stored = await services.games.writer.append(Entry(game_id, 60_000, 0, {"type": "x"}, None, datetime.now(UTC)))
+        assert stored and services.games.writer.retries > 0
+        other.close()
+    finally:
+        await services.stop()

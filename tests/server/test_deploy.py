@@ -1,0 +1,85 @@
+"""The Dockerfile and docker-compose.yml (no Docker engine runs here): they parse, and they say what
+the server needs."""
+
+import json
+import shlex
+from pathlib import Path
+
+import yaml
+
+from app.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    out = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            keyword, _, rest = line.partition(" ")
+            out.append((keyword.upper(), rest.strip()))
+    return out
+
+
+def test_dockerfile() -> None:
+    instructions = dockerfile_instructions()
+    keywords = [k for k, _ in instructions]
+    assert keywords[0] == "FROM" and instructions[0][1].startswith("python:3.11-slim")
+    assert set(keywords) <= {"FROM", "ENV", "WORKDIR", "COPY", "RUN", "USER", "EXPOSE", "VOLUME", "HEALTHCHECK", "CMD"}
+    user = [v for k, v in instructions if k == "USER"]
+    assert user and user[-1] not in ("root", "0")
+    assert keywords.index("USER") < keywords.index("CMD")
+    copied = " ".join(v for k, v in instructions if k == "COPY")
+    for needed in ("pyproject.toml", "app", "migrations", "alembic.ini"):
+        assert needed in copied
+    cmd = json.loads(next(v for k, v in instructions if k == "CMD"))
+    assert cmd[:2] == ["sh", "-c"]
+    steps = [shlex.split(part) for part in cmd[2].split("&&")]
+    assert steps[0] == ["python", "-m", "app", "migrate"]
+    assert steps[1] == ["exec", "python", "-m", "app"]
+    env = " ".join(v for k, v in instructions if k == "ENV")
+    assert "HOST=0.0.0.0" in env and "PORT=8000" in env
+    assert "8000" in next(v for k, v in instructions if k == "EXPOSE")
+    health = next(v for k, v in instructions if k == "HEALTHCHECK")
+    assert "/healthz" in health
+
+
+def test_docker_compose() -> None:
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    services = compose["services"]
+    assert set(services) == {"app", "db", "redis"}
+    app = services["app"]
+    assert app["build"] == "."
+    assert (
+        app["environment"]["DATABASE_URL"].startswith("postgresql://")
+        and "@db:5432/" in app["environment"]["DATABASE_URL"]
+    )
+    assert app["environment"]["REDIS_URL"].startswith("redis://redis:6379")
+    assert app["command"][-1] == "python -m app migrate && exec python -m app"
+    assert app["depends_on"] == {"db": {"condition": "service_healthy"}, "redis": {"condition": "service_healthy"}}
+    for name, service in services.items():
+        assert service["healthcheck"]["test"], name
+    assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
+    assert services["db"]["image"].startswith("postgres:")
+    assert services["redis"]["image"].startswith("redis:")
+    db_env = services["db"]["environment"]
+    user, password, name = db_env["POSTGRES_USER"], db_env["POSTGRES_PASSWORD"], db_env["POSTGRES_DB"]
+    assert app["environment"]["DATABASE_URL"] == f"postgresql://{user}:{password}@db:5432/{name}"
+
+
+def test_migrate_command(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from app.settings import get_settings
+
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path}/m.db")
+    get_settings.cache_clear()
+    try:
+        assert main(["migrate"]) == 0
+        assert main(["bogus"]) == 2
+    finally:
+        get_settings.cache_clear()
+    import sqlite3
+
+    tables = {r[0] for r in sqlite3.connect(tmp_path / "m.db").execute("select name from sqlite_master")}
+    assert {"rooms", "seats", "games", "actions", "alembic_version"} <= tables

@@ -1,0 +1,100 @@
+"""Several app instances: the Redis broadcaster and presence against the real Redis, and a whole game
+whose seats are connected to two different app instances sharing PostgreSQL and Redis."""
+
+import asyncio
+import secrets
+
+import httpx
+import pytest
+
+from app.rooms.broadcast import RedisBroadcaster, RedisPresence
+from tests.server.conftest import _clear_postgres, make_settings
+from tests.server.helpers import SeatClient, bearer, full_room
+from tests.server.live import LiveServer
+from tests.server.play import Truth, check_game, finished_log, play_lockstep
+
+
+async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str) -> None:
+    a = RedisBroadcaster(redis_url, "inst-a-" + secrets.token_hex(3))
+    b = RedisBroadcaster(redis_url, "inst-b-" + secrets.token_hex(3))
+    got_a: list[tuple[str, dict]] = []
+    got_b: list[tuple[str, dict]] = []
+    a.subscribe(lambda code, notice: got_a.append((code, notice)))
+    b.subscribe(lambda code, notice: got_b.append((code, notice)))
+    await a.start()
+    await b.start()
+    try:
+        room = "R" + secrets.token_hex(4).upper()
+        await a.publish(room, {"kind": "game", "game_id": 1, "version": 3})
+        await b.publish(room, {"kind": "room"})
+        for _ in range(100):
+            if len(got_a) >= 2 and len(got_b) >= 2:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)
+        assert got_a == [(room, {"kind": "game", "game_id": 1, "version": 3}), (room, {"kind": "room"})]
+        assert sorted(map(str, got_b)) == sorted(map(str, got_a))  # each notice once, local or remote
+    finally:
+        await a.stop()
+        await b.stop()
+
+
+async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redis_url: str) -> None:
+    a = RedisPresence(redis_url, "pa-" + secrets.token_hex(3))
+    b = RedisPresence(redis_url, "pb-" + secrets.token_hex(3))
+    await a.start()
+    await b.start()
+    room = "P" + secrets.token_hex(4).upper()
+    try:
+        await a.join(room, 0)
+        await a.join(room, None)
+        await b.join(room, 0)
+        await b.join(room, 2)
+        assert await a.counts(room) == {"0": 2, "s": 1, "2": 1}
+        await b.leave(room, 2)
+        assert await b.counts(room) == {"0": 2, "s": 1}
+        await b.redis.delete(b._alive_key(b.instance_id))  # b dies without cleaning up
+        assert await a.counts(room) == {"0": 1, "s": 1}
+    finally:
+        await a.stop()
+        await b.stop()
+    probe = RedisPresence(redis_url, "probe")
+    try:
+        assert await probe.redis.exists(f"wonders:presence:{room}") == 0  # a clean stop leaves nothing
+    finally:
+        await probe.redis.aclose()
+
+
+@pytest.mark.postgres
+async def test_a_game_across_two_instances(pg_server_url: str, redis_url: str) -> None:
+    """Seats 0 and 1 on instance A, seat 2 on instance B: every round, simultaneous picks arrive at
+    both instances; PostgreSQL orders them and Redis carries the notices."""
+    _clear_postgres(pg_server_url)
+    servers = [
+        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"i{n}-{secrets.token_hex(2)}"))
+        for n in range(2)
+    ]
+    for server in servers:
+        server.start()
+    try:
+        a, b = servers
+        async with (
+            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
+            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
+        ):
+            code, tokens = await full_room(http_a, 3, start=False, seed=505)
+            # B sees the room A made, and who is connected where
+            async with SeatClient(b.ws_url, code, tokens[2]) as watcher:
+                await watcher.wait_type("welcome")
+                r = await http_a.get(f"/api/rooms/{code}")
+                assert r.json()["seats"][2]["connected"]
+            r = await http_b.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+            assert r.status_code == 200
+            urls = {0: a.ws_url, 1: a.ws_url, 2: b.ws_url}
+            clients, spectator, rounds = await play_lockstep(urls, code, tokens, seed=5, change_picks=True)
+            config, log, _ = await finished_log(http_b, code)
+        truth = Truth(config, log, a.services.games.factory)
+        check_game(clients, spectator, truth, rounds)
+    finally:
+        for server in servers:
+            server.stop()

@@ -1,0 +1,145 @@
+"""A restart loses nothing: a real `python -m app` is killed with SIGKILL in the middle of a game
+(one seat's secret pick already made), started again on the same SQLite file, and the game is
+finished over websockets with every earlier action intact."""
+
+import contextlib
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.server.helpers import SeatClient, bearer, play_reactive
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class AppProcess:
+    def __init__(self, database: Path, port: int, log: Path) -> None:
+        self.database, self.port, self.log = database, port, log
+
+    def start(self) -> None:
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{self.database}",
+            "HOST": "127.0.0.1",
+            "PORT": str(self.port),
+            "ALLOW_SEED": "true",
+            "LOG_LEVEL": "warning",
+        }
+        env.pop("REDIS_URL", None)
+        self.out = self.log.open("ab")
+        self.proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=self.out, stderr=self.out)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log.read_text()
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            time.sleep(0.1)
+        raise AssertionError("the server did not start:\n" + self.log.read_text())
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.out.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.out.close()
+
+
+def stored_log(database: Path) -> list[tuple]:
+    with contextlib.closing(sqlite3.connect(database)) as conn:
+        return conn.execute(
+            "SELECT game_id, seq, seat, action, action_id FROM actions ORDER BY game_id, seq"
+        ).fetchall()
+
+
+async def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
+    database, port = tmp_path / "wonders.db", free_port()
+    server = AppProcess(database, port, tmp_path / "server.log")
+    server.start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            r = await http.post(
+                "/api/rooms", json={"name": "Ann", "players": 3, "seed": 77, "bots": [{"kind": "greedy", "seat": 2}]}
+            )
+            code, tokens = r.json()["code"], {0: r.json()["token"]}
+            tokens[1] = (await http.post(f"/api/rooms/{code}/join", json={"name": "Ben"})).json()["token"]
+            assert (await http.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))).status_code == 200
+            rng = random.Random(5)
+            for _turn in range(8):  # eight turns over REST, the bot playing its seat
+                for seat in (0, 1):
+                    st = (await http.get(f"/api/rooms/{code}/game", headers=bearer(tokens[seat]))).json()
+                    body = {
+                        "action": rng.choice(st["legal_actions"]),
+                        "version": st["version"],
+                        "action_id": f"t{_turn}",
+                    }
+                    r = await http.post(f"/api/rooms/{code}/game/actions", json=body, headers=bearer(tokens[seat]))
+                    assert r.status_code == 200, r.text
+            # seat 0 makes its secret pick of the next turn; seat 1 has not picked yet
+            for _ in range(100):
+                st = (await http.get(f"/api/rooms/{code}/game", headers=bearer(tokens[0]))).json()
+                if 0 in st["to_act"] and 2 not in st["to_act"]:
+                    break
+                await asyncio_sleep(0.05)
+            pick = rng.choice(st["legal_actions"])
+            r = await http.post(
+                f"/api/rooms/{code}/game/actions",
+                json={"action": pick, "version": st["version"]},
+                headers=bearer(tokens[0]),
+            )
+            assert r.status_code == 200
+            before = stored_log(database)
+            assert len(before) == r.json()["version"] >= 8 * 3 + 1
+        server.kill()
+
+        server = AppProcess(database, port, tmp_path / "server.log")
+        server.start()
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            st = (await http.get(f"/api/rooms/{code}/game", headers=bearer(tokens[0]))).json()
+            assert st["version"] == len(before) and st["status"] == "running"
+            assert st["view"]["pick"]["card"] == pick["card"], "the secret pick survived the restart"
+            assert st["to_act"] == [1]
+            async with (
+                SeatClient(server.url.replace("http", "ws"), code, tokens[0]) as c0,
+                SeatClient(server.url.replace("http", "ws"), code, tokens[1]) as c1,
+            ):
+                final = await play_reactive({0: c0, 1: c1}, random.Random(6))
+            assert final["status"] == "finished" and final["result"]["winners"]
+            after = stored_log(database)
+            assert after[: len(before)] == before, "every earlier action is intact"
+            assert [row[1] for row in after] == list(range(len(after)))
+            history = (await http.get(f"/api/rooms/{code}/game/history")).json()
+            assert len(history["steps"]) == len(after) and history["result"] == final["result"]
+    finally:
+        server.stop()
+
+
+async def asyncio_sleep(seconds: float) -> None:
+    import asyncio
+
+    await asyncio.sleep(seconds)

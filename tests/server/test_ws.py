@@ -1,0 +1,330 @@
+"""The websocket protocol against a real uvicorn: connecting, notices, and bad input of every kind.
+After an ordinary error the connection stays usable (checked with a ping each time)."""
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+import websockets
+
+from app.api.schemas import server_message
+from tests.server.helpers import SeatClient, bearer, full_room
+from tests.server.live import LiveServer
+
+
+@pytest.fixture
+async def http(live_server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=live_server.url, timeout=30) as client:
+        yield client
+
+
+async def still_usable(client: SeatClient, tag: str) -> None:
+    await client.send({"type": "ping", "data": tag})
+    await client.wait_type("pong", data=tag)
+
+
+def assert_valid(messages: list[dict]) -> None:
+    """Every message the server sent is one of the protocol's models."""
+    for message in messages:
+        server_message.validate_python({k: v for k, v in message.items() if k != "_t"})
+
+
+async def test_seat_connects_and_gets_room_and_view(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=1)
+    async with SeatClient(live_server.ws_url, code, tokens[1]) as seat:
+        welcome = await seat.wait_type("welcome")
+        assert welcome["seat"] == 1 and welcome["room"]["code"] == code
+        assert welcome["limits"]["max_message_bytes"] == 65536
+        state = await seat.wait_type("state")
+        assert state["seat"] == 1 and state["version"] == 0 and len(state["view"]["hand"]) == 7
+        assert state["legal_actions"] and state["to_act"] == [0, 1, 2]
+        assert welcome["room"]["seats"][1]["connected"] and not welcome["room"]["seats"][0]["connected"]
+        assert_valid(seat.messages)
+
+
+async def test_hello_authenticates_and_spectators_watch(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=2)
+    async with (
+        SeatClient(live_server.ws_url, code, tokens[2], header=False) as seat,
+        SeatClient(live_server.ws_url, code, None) as spectator,
+    ):
+        assert (await seat.wait_type("welcome"))["seat"] == 2
+        assert (await spectator.wait_type("welcome"))["seat"] is None
+        view = await spectator.wait_type("state")
+        assert view["legal_actions"] is None and view["view"]["hand"] == []
+        await spectator.wait_for(lambda m: m["type"] in ("welcome", "room") and m["room"]["spectators"] == 1)
+        await spectator.send({"type": "action", "action": {"type": "discard", "card": "Baths"}, "version": 0})
+        error = await spectator.wait_type("error")
+        assert error["code"] == "spectator"
+        await still_usable(spectator, "s")
+        await seat.send({"type": "hello", "token": tokens[2]})
+        assert (await seat.wait_type("error"))["code"] == "already_authenticated"
+
+
+async def test_messages_before_hello(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=3)
+    async with websockets.connect(f"{live_server.ws_url}/ws/rooms/{code}") as ws:
+        await ws.send(json.dumps({"type": "ping"}))
+        assert json.loads(await ws.recv())["code"] == "hello_first"
+        await ws.send("{oops")
+        assert json.loads(await ws.recv())["code"] == "bad_json"
+        await ws.send(json.dumps({"type": "hello", "token": tokens[0]}))
+        assert json.loads(await ws.recv())["type"] == "welcome"
+
+
+@pytest.mark.parametrize("how", ["header", "hello"])
+async def test_wrong_token_is_refused(live_server: LiveServer, http: httpx.AsyncClient, how: str) -> None:
+    code, _ = await full_room(http, 3, seed=4)
+    headers = bearer("not-a-token") if how == "header" else None
+    async with websockets.connect(f"{live_server.ws_url}/ws/rooms/{code}", additional_headers=headers) as ws:
+        if how == "hello":
+            await ws.send(json.dumps({"type": "hello", "token": "not-a-token"}))
+        error = json.loads(await ws.recv())
+        assert error == {
+            "type": "error",
+            "code": "bad_token",
+            "message": error["message"],
+            "details": None,
+            "action_id": None,
+        }
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await ws.recv()
+        assert closed.value.rcvd.code == 4401
+
+
+async def test_unknown_room_is_refused(live_server: LiveServer) -> None:
+    async with websockets.connect(f"{live_server.ws_url}/ws/rooms/NOPE234") as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        assert json.loads(await ws.recv())["code"] == "room_not_found"
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await ws.recv()
+        assert closed.value.rcvd.code == 4404
+
+
+async def test_bad_messages_get_clear_errors(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=5)
+    async with SeatClient(live_server.ws_url, code, tokens[0]) as seat:
+        state = await seat.wait_type("state")
+        hand = state["view"]["hand"]
+        cases = [
+            ("{not json", "bad_json"),
+            ("[1, 2]", "bad_message"),
+            (json.dumps({"type": "dance"}), "unknown_type"),
+            (json.dumps({"kind": "action"}), "unknown_type"),
+            (json.dumps({"type": "action", "action": {"type": "discard", "card": hand[0]}}), "bad_message"),
+            (json.dumps({"type": "action", "action": "discard", "version": 0}), "bad_message"),
+            (json.dumps({"type": "action", "action": {}, "version": -1}), "bad_message"),
+            (
+                json.dumps({"type": "action", "seat": 2, "action": {"type": "discard", "card": hand[0]}, "version": 0}),
+                "bad_message",
+            ),
+            (
+                json.dumps({"type": "action", "action": {"type": "build", "card": "Atlantis"}, "version": 0}),
+                "illegal_action",
+            ),
+            (
+                json.dumps({"type": "action", "action": {"type": "discard", "card": hand[0]}, "version": 5}),
+                "bad_version",
+            ),
+        ]
+        for i, (text, code_) in enumerate(cases):
+            start = len(seat.messages)
+            await seat.ws.send(text)
+            error = await seat.wait_type("error", start=start)
+            assert error["code"] == code_, (text, error)
+            assert error["message"]
+            await still_usable(seat, f"case-{i}")
+        unknown = next(m for m in seat.messages if m.get("code") == "unknown_type")
+        assert "hello, action, ping, sync" in unknown["message"]
+        missing = next(m for m in seat.messages if m.get("code") == "bad_message" and "version" in m["message"])
+        assert "Field required" in missing["message"]
+        # nothing was applied
+        r = await http.get(f"/api/rooms/{code}/game")
+        assert r.json()["version"] == 0
+        assert_valid(seat.messages)
+
+
+async def test_binary_frames_are_read_as_json(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=6)
+    async with SeatClient(live_server.ws_url, code, tokens[0]) as seat:
+        await seat.wait_type("state")
+        await seat.ws.send(json.dumps({"type": "ping", "data": "b"}).encode())
+        await seat.wait_type("pong", data="b")
+        await seat.ws.send(b"\xff\xfe")
+        assert (await seat.wait_type("error"))["code"] == "bad_encoding"
+        await still_usable(seat, "after")
+
+
+async def test_oversized_messages_are_refused(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=7)
+    async with SeatClient(live_server.ws_url, code, tokens[0]) as seat:
+        await seat.wait_type("state")
+        big = json.dumps({"type": "ping", "data": "x" * (64 * 1024)})
+        await seat.ws.send(big)
+        error = await seat.wait_type("error")
+        assert error["code"] == "too_large" and "65536" in error["message"]
+        await seat.ws.send(big.encode())
+        await seat.wait_for(lambda m: m["type"] == "error" and m["code"] == "too_large", start=len(seat.messages) - 1)
+        await still_usable(seat, "after-big")
+        just_fits = json.dumps({"type": "ping", "data": "y" * (64 * 1024 - 40)})
+        assert len(just_fits) <= 64 * 1024
+        await seat.ws.send(just_fits)
+        await seat.wait_for(lambda m: m["type"] == "pong" and m["data"] and m["data"].startswith("y"))
+
+
+async def test_floods_are_rate_limited(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=8)
+    async with SeatClient(live_server.ws_url, code, tokens[0]) as seat:
+        await seat.wait_type("state")
+        for i in range(200):
+            await seat.ws.send(json.dumps({"type": "ping", "data": i}))
+        error = await seat.wait_type("error")
+        assert error["code"] == "rate_limited"
+        await asyncio.sleep(0.3)
+        pongs = [m for m in seat.messages if m["type"] == "pong"]
+        assert 30 <= len(pongs) < 100  # the burst got through, the rest was dropped
+        errors = [m for m in seat.messages if m["type"] == "error"]
+        assert len(errors) <= 2  # one notice a second, not one per dropped message
+        await asyncio.sleep(1.0)
+        await still_usable(seat, "calm")
+
+
+async def test_versions_duplicates_and_finished_games(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=9, bots=2)
+    async with SeatClient(live_server.ws_url, code, tokens[0]) as seat:
+        state = await seat.wait_type("state")
+        first = state["legal_actions"][0]
+        await seat.send({"type": "action", "action": first, "version": state["version"], "action_id": "n1"})
+        accepted = await seat.wait_type("accepted")
+        assert accepted["action_id"] == "n1" and accepted["seq"] == state["version"]
+        start = len(seat.messages)
+        await seat.send({"type": "action", "action": first, "version": state["version"], "action_id": "n1"})
+        dup = await seat.wait_type("error", start=start)
+        assert dup["code"] == "duplicate" and dup["action_id"] == "n1"
+        # play the game out with the bots
+        while True:
+            state = seat.latest_state()
+            assert state is not None
+            if state["status"] == "finished":
+                break
+            if 0 in state["to_act"]:
+                start = len(seat.messages)
+                await seat.send({"type": "action", "action": state["legal_actions"][0], "version": state["version"]})
+                await seat.wait_for(lambda m: m["type"] in ("accepted", "error"), start=start)
+            await seat.wait_for(lambda m, v=state["version"]: m["type"] == "state" and m["version"] > v)
+        over = await seat.wait_type("game_over")
+        assert over["result"]["winners"]
+        start = len(seat.messages)
+        await seat.send({"type": "action", "action": first, "version": state["version"]})
+        assert (await seat.wait_type("error", start=start))["code"] == "game_over"
+        await still_usable(seat, "end")
+        assert_valid(seat.messages)
+
+
+async def test_out_of_turn_over_websocket(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    """Duel alternates: the seat that is not to act is told so; nothing changes; the socket stays usable."""
+    code, tokens = await full_room(http, 2, game="duel", seed=12)
+    async with (
+        SeatClient(live_server.ws_url, code, tokens[0]) as s0,
+        SeatClient(live_server.ws_url, code, tokens[1]) as s1,
+    ):
+        st0, st1 = await s0.wait_type("state"), await s1.wait_type("state")
+        (mover,) = st0["to_act"]
+        waiter, moving_state = (s1, st0) if mover == 0 else (s0, st1)
+        await waiter.send(
+            {"type": "action", "action": moving_state["legal_actions"][0], "version": 0, "action_id": "x"}
+        )
+        error = await waiter.wait_type("error")
+        assert (
+            error["code"] == "not_your_turn" and error["details"] == {"to_act": [mover]} and error["action_id"] == "x"
+        )
+        await still_usable(waiter, "after")
+        assert (await http.get(f"/api/rooms/{code}/game")).json()["version"] == 0
+
+
+async def test_sync_sends_everything_again(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=10)
+    async with SeatClient(live_server.ws_url, code, tokens[0]) as seat:
+        await seat.wait_type("state")
+        start = len(seat.messages)
+        await seat.send({"type": "sync"})
+        await seat.wait_type("room", start=start)
+        await seat.wait_type("state", start=start)
+
+
+async def test_removed_player_loses_the_connection(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, start=False)
+    async with SeatClient(live_server.ws_url, code, tokens[1]) as seat:
+        await seat.wait_type("welcome")
+        r = await http.delete(f"/api/rooms/{code}/seats/1", headers=bearer(tokens[0]))
+        assert r.status_code == 200
+        error = await seat.wait_type("error")
+        assert error["code"] == "seat_lost"
+        for _ in range(100):
+            if seat.closed is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert seat.closed is not None and seat.closed.rcvd.code == 4403
+
+
+async def test_room_notices_reach_connections(live_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, start=False)
+    async with SeatClient(live_server.ws_url, code, tokens[0]) as host:
+        await host.wait_type("welcome")
+        await http.post(f"/api/rooms/{code}/leave", headers=bearer(tokens[2]))
+        await host.wait_for(lambda m: m["type"] == "room" and m["room"]["seats"][2]["kind"] == "free")
+        await http.post(f"/api/rooms/{code}/bots", json={"kind": "greedy"}, headers=bearer(tokens[0]))
+        await host.wait_for(lambda m: m["type"] == "room" and m["room"]["seats"][2]["kind"] == "bot")
+        await http.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+        await host.wait_for(lambda m: m["type"] == "room" and m["room"]["status"] == "playing")
+        state = await host.wait_type("state")
+        assert state["version"] >= 0 and state["seat"] == 0
+
+
+@pytest.fixture(scope="module")
+def strict_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A server with tight limits: 0.5 s to say hello, one spectator per room, one connection per seat."""
+    from tests.server.conftest import make_settings
+
+    db = tmp_path_factory.mktemp("strict") / "wonders.db"
+    server = LiveServer(
+        make_settings(f"sqlite:///{db}", ws_auth_timeout=0.5, max_spectators=1, max_connections_per_seat=1)
+    )
+    server.start()
+    yield server
+    server.stop()
+
+
+async def test_hello_timeout(strict_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=strict_server.url) as http:
+        code, _ = await full_room(http, 3, start=False)
+    async with websockets.connect(f"{strict_server.ws_url}/ws/rooms/{code}") as ws:
+        assert json.loads(await ws.recv())["code"] == "hello_timeout"
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await ws.recv()
+        assert closed.value.rcvd.code == 4408
+
+
+async def test_connection_limits_and_presence(strict_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=strict_server.url) as http:
+        code, tokens = await full_room(http, 3, start=False)
+        async with SeatClient(strict_server.ws_url, code, None) as watcher:
+            await watcher.wait_type("welcome")
+            async with websockets.connect(f"{strict_server.ws_url}/ws/rooms/{code}") as ws:
+                await ws.send(json.dumps({"type": "hello"}))
+                assert json.loads(await ws.recv())["code"] == "room_busy"
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await ws.recv()
+                assert closed.value.rcvd.code == 4429
+            async with SeatClient(strict_server.ws_url, code, tokens[1]) as seat:
+                await seat.wait_type("welcome")
+                await watcher.wait_for(lambda m: m["type"] == "room" and m["room"]["seats"][1]["connected"])
+                assert (await http.get(f"/api/rooms/{code}")).json()["seats"][1]["connected"]
+                async with websockets.connect(
+                    f"{strict_server.ws_url}/ws/rooms/{code}", additional_headers=bearer(tokens[1])
+                ) as second:
+                    assert json.loads(await second.recv())["code"] == "too_many_connections"
+            await watcher.wait_for(lambda m: m["type"] == "room" and not m["room"]["seats"][1]["connected"])
+            assert not (await http.get(f"/api/rooms/{code}")).json()["seats"][1]["connected"]
