@@ -7,7 +7,9 @@ from functools import cache
 from typing import Any
 
 from app.engine.classic import scoring
-from app.engine.classic.data import CardDef, ClassicData, Effects, StageDef, classic_data
+from app.engine.classic.armada import EXPLORE, ArmadaRules, ship_move_of
+from app.engine.classic.armada_data import ArmadaData, StepCost, armada_data
+from app.engine.classic.data import CardDef, ClassicData, Effects, StageDef, WonderDef, classic_data
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
@@ -31,9 +33,8 @@ DEFEAT_TOKEN = -1
 AGES = 3
 
 PICK, LAST_CARD, DISCARD_BUILD, OVER = "pick", "last_card", "discard_build", "over"
-NO_TRADE: dict[str, dict[str, int]] = {"left": {}, "right": {}}
 CARD_ACTION_FIELDS = frozenset({"card", "trade", "cost", "free", "stage"})
-TRADE_SIDES = frozenset(SIDE_NAMES)
+Price = CardDef | StageDef | StepCost  # anything with a resource cost and a coin cost
 
 FREE_REASONS = {
     "chain": "you own a card that chains to it",
@@ -51,9 +52,13 @@ class Move:
     card: int  # card instance id
     stage: int | None = None
     bank: int = 0
-    coins: tuple[int, int] = (0, 0)  # paid to the left and right neighbours
+    coins: tuple[int, ...] = (0, 0)  # paid to each seller, in the order of `sides`
     free: str | None = None
     trade: dict[str, dict[str, int]] | None = None  # resources bought, as in the action
+    sides: tuple[str, ...] = SIDE_NAMES  # whom the coins go to (Armada's Emporiums add far sides)
+    naval: bool = False  # Armada: the naval construction step paid with this build
+    moves: tuple[str, ...] = ()  # Armada: the ships a free ship move of the card or stage advances
+    reward: str | None = None  # Armada: "yellow" when a discard moves the yellow ship instead of 3 coins
 
     def action(self, name: str) -> dict[str, Any]:
         """The canonical action that makes this move (what the log keeps)."""
@@ -62,6 +67,12 @@ class Move:
             out["stage"] = self.stage + 1
         if self.trade is not None:
             out["trade"] = self.trade
+        if self.naval:
+            out["naval"] = True
+        if self.moves:
+            out["moves"] = list(self.moves)
+        if self.reward:
+            out["reward"] = self.reward
         return out
 
     def public(self, seat: int, name: str) -> dict[str, Any]:
@@ -73,13 +84,19 @@ class Move:
             assert self.stage is not None
             out["stage"] = self.stage + 1
         if self.kind != "discard":
-            out["cost"] = {"bank": self.bank, "left": self.coins[LEFT], "right": self.coins[RIGHT]}
+            out["cost"] = {"bank": self.bank, **dict(zip(self.sides, self.coins, strict=True))}
             if self.free:
                 out["free"] = self.free
+        if self.naval:
+            out["naval"] = True
+        if self.moves:
+            out["moves"] = list(self.moves)
+        if self.reward:
+            out["reward"] = self.reward
         return out
 
 
-class ClassicGame(Game):
+class ClassicGame(ArmadaRules, Game):
     """7 Wonders for 3-7 players. Seat i's left neighbour is seat i+1, its right seat i-1."""
 
     def __init__(self, config: GameConfig) -> None:
@@ -88,6 +105,7 @@ class ClassicGame(Game):
         self.config = config
         self.n = config.seats
         self.data: ClassicData = classic_data()
+        self.armada: ArmadaData | None = armada_data() if "armada" in config.expansions else None
         rng = random.Random(config.seed)
         self.cards: tuple[CardDef, ...] = ()
         self.decks: dict[int, list[int]] = {}
@@ -105,13 +123,15 @@ class ClassicGame(Game):
         self.log = []
         self._result: dict[str, Any] | None = None
         self._markets: dict[int, Market] = {}  # per seat, until a city changes
+        if self.armada is not None:
+            self._setup_armada(rng)
         self._start_age()
 
     # ----- setup -------------------------------------------------------------------------
 
     @property
     def hand_size(self) -> int:
-        return HAND_SIZE
+        return HAND_SIZE if self.armada is None else self.armada.hand_size
 
     @property
     def turns_per_age(self) -> int:
@@ -123,13 +143,21 @@ class ClassicGame(Game):
             pool = list(age_cards(self.data, age, self.n))
             if age == AGES:
                 pool += rng.sample(self.data.guilds, self.n + 2)
+            if self.armada is not None:
+                pool += self.armada_cards(age, rng)
             first = len(cards)
             cards += pool
             self.decks[age] = shuffled(range(first, len(cards)), rng)
         self.cards = tuple(cards)
 
+    @property
+    def wonder_pool(self) -> tuple[WonderDef, ...]:
+        """The wonders this game may deal: the base game's, and Siracusa with Armada."""
+        return self.data.wonders + (self.armada.wonders if self.armada is not None else ())
+
     def _seat_players(self, rng: random.Random) -> list[Player]:
-        known = [w.name for w in self.data.wonders]
+        pool = {w.name: w for w in self.wonder_pool}
+        known = list(pool)
         if self.config.wonders is None:
             names = rng.sample(known, self.n)
         else:
@@ -142,7 +170,7 @@ class ClassicGame(Game):
             side = self.config.side_for(seat)
             if side == "random":
                 side = rng.choice(("day", "night"))
-            players.append(Player(seat, self.data.wonder(name), side, STARTING_COINS))
+            players.append(Player(seat, pool[name], side, STARTING_COINS))
         return players
 
     def _start_age(self) -> None:
@@ -179,16 +207,26 @@ class ClassicGame(Game):
     def _production_changed(self, seat: int, effects: Effects) -> None:
         """Forget the markets that depended on this seat's production or prices."""
         if effects.changes_trading:
+            if self.armada is not None:  # Emporium owners buy from further away
+                self._markets.clear()
+                return
             for s in (seat, self.left_of(seat), self.right_of(seat)):
                 self._markets.pop(s, None)
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
         right = self.players[self.right_of(p.seat)]
-        return tuple(
+        near = tuple(
             Seller(n.trade_fixed, n.trade_choices, p.prices[side], None, n.trade_supply, n.trade_masks)
             for side, n in ((LEFT, left), (RIGHT, right))
         )
+        return near if self.armada is None else near + self._far_sellers(p)
+
+    def trade_sides(self, p: Player) -> tuple[str, ...]:
+        """The names of p's sellers, in the order of its market's sellers."""
+        if self.armada is None or not self.fleets[p.seat].far:
+            return SIDE_NAMES
+        return SIDE_NAMES + self._far_sides(p)
 
     # ----- the public face ---------------------------------------------------------------
 
@@ -207,14 +245,21 @@ class ClassicGame(Game):
     def legal_actions(self, seat: int) -> list[Action]:
         seat = self.check_seat(seat)
         if self.phase == PICK:
-            return self._card_actions(self.players[seat], self.hands[seat])
+            return self._pick_actions(self.players[seat], self.hands[seat])
         if seat not in self.pending:
             return []
         if self.phase == LAST_CARD:
-            return self._card_actions(self.players[seat], self.hands[seat])
+            return self._pick_actions(self.players[seat], self.hands[seat])
         if self.phase == DISCARD_BUILD:
             return self._discard_build_actions(self.players[seat])
+        if self.phase == EXPLORE:
+            return self._keep_island_actions(seat)
         return []
+
+    def _pick_actions(self, p: Player, hand: list[int]) -> list[Action]:
+        if self.armada is None:
+            return self._card_actions(p, hand)
+        return self._armada_card_actions(p, hand)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         seat = self.check_seat(seat)
@@ -227,6 +272,8 @@ class ClassicGame(Game):
             raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {self.to_act}")
         elif self.phase == LAST_CARD:
             events = self._apply_last_card(seat, action)
+        elif self.phase == EXPLORE:
+            events = self._apply_keep_island(seat, action)
         else:
             events = self._apply_discard_build(seat, action)
         return events
@@ -298,13 +345,13 @@ class ClassicGame(Game):
             discards.append({"type": "discard", "card": name})
         return builds + wonders + discards
 
-    def _ways_to_pay(self, p: Player, what: CardDef | StageDef) -> Sequence[PaymentOption]:
+    def _ways_to_pay(self, p: Player, what: Price) -> Sequence[PaymentOption]:
         """The affordable ways to pay for a card or stage, on top of its coin cost, cheapest first."""
         coin_cost = what.coin_cost
         if coin_cost > p.coins:
             return ()
         if not what.cost_items:
-            return (free_option(2),)
+            return (free_option(2 if self.armada is None else len(self.trade_sides(p))),)
         market = self._markets.get(p.seat) or self.market(p)
         return affordable(market.options(what.cost, what.cost_items), p.coins - coin_cost)
 
@@ -327,23 +374,25 @@ class ClassicGame(Game):
 
     def _discard_build_actions(self, p: Player) -> list[Action]:
         names = sorted({self.cards[c].name for c in self.discard} - p.names)
-        return [{"type": "build_from_discard", "card": name} for name in names] + [{"type": "pass"}]
+        if self.armada is None:
+            return [{"type": "build_from_discard", "card": name} for name in names] + [{"type": "pass"}]
+        cards = {self.cards[c].name: self.cards[c] for c in self.discard}
+        out: list[Action] = []
+        for name in names:
+            for choice in self.move_choices(p.seat, ship_move_of(cards[name].effects), None):
+                out.append({"type": "build_from_discard", "card": name, **({"moves": list(choice)} if choice else {})})
+        return out + [{"type": "pass"}]
 
     # ----- validating actions -------------------------------------------------------------------
 
     def _parse_card_action(self, p: Player, hand: list[int], action: dict[str, Any]) -> Move:
+        if self.armada is not None:
+            return self._parse_armada_card_action(p, hand, action)
         kind = action["type"]
         if kind not in ("build", "wonder", "discard"):
             raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
         check_keys(action, CARD_ACTION_FIELDS)
-        name = action.get("card")
-        cards = self.cards
-        for card_id in hand:
-            if cards[card_id].name == name:
-                break
-        else:
-            held = sorted({self.cards[c].name for c in hand})
-            raise IllegalAction(f"'{name}' is not in your hand; your hand holds {held}")
+        card_id = self._card_in_hand(hand, action.get("card"))
         card = self.cards[card_id]
         if kind == "discard":
             check_keys(action, {"card"})
@@ -371,72 +420,84 @@ class ClassicGame(Game):
         bank, coins, trade = self._check_payment(p, action, p.stages[stage], f"stage {stage + 1} of {p.wonder.name}")
         return Move("wonder", card_id, stage=stage, bank=bank, coins=coins, trade=trade)
 
-    def _check_free(self, action: dict[str, Any], free: str, name: str) -> None:
-        trade = action.get("trade", NO_TRADE)
-        if trade not in (NO_TRADE, {}, None):
+    def _card_in_hand(self, hand: list[int], name: Any) -> int:
+        cards = self.cards
+        for card_id in hand:
+            if cards[card_id].name == name:
+                return card_id
+        held = sorted({cards[c].name for c in hand})
+        raise IllegalAction(f"'{name}' is not in your hand; your hand holds {held}")
+
+    def _check_free(self, action: dict[str, Any], free: str, name: str, sides: tuple[str, ...] = SIDE_NAMES) -> None:
+        trade = action.get("trade")
+        if trade is not None and not (
+            isinstance(trade, dict) and trade.keys() <= set(sides) and not any(trade.values())
+        ):
             raise IllegalAction(f"{name} is free for you ({FREE_REASONS[free]}): buy nothing for it")
-        expected = {"bank": 0, "left": 0, "right": 0}
+        expected = {"bank": 0, **dict.fromkeys(sides, 0)}
         if action.get("cost", expected) != expected:
             raise IllegalAction(f"{name} is free for you ({FREE_REASONS[free]}): its cost is {expected}")
         if action.get("free", free) != free:
             raise IllegalAction(f"{name} is free because {FREE_REASONS[free]} ('{free}')")
 
     def _check_payment(
-        self, p: Player, action: dict[str, Any], paid: CardDef | StageDef, what: str
-    ) -> tuple[int, tuple[int, int], dict[str, dict[str, int]]]:
-        """Bank coins, coins to each neighbour and the canonical trade, or IllegalAction."""
+        self, p: Player, action: dict[str, Any], paid: Price, what: str
+    ) -> tuple[int, tuple[int, ...], dict[str, dict[str, int]]]:
+        """Bank coins, coins to each seller and the canonical trade, or IllegalAction."""
         cost, coin_cost = paid.cost, paid.coin_cost
         trade = action.get("trade")
         market = self.market(p)
-        offered = self._offered_trade(market, paid, trade)
+        sides = self.trade_sides(p)
+        offered = self._offered_trade(market, paid, trade, sides)
         if offered is not None:
             coins = offered.coins
-            canonical = {"left": dict(offered.named[LEFT]), "right": dict(offered.named[RIGHT])}
+            canonical = {side: dict(named) for side, named in zip(sides, offered.named, strict=True)}
         else:  # not one of the offered ways: check it from scratch
-            buys = self._parse_trade(trade)
+            buys = self._parse_trade(trade, sides)
             sellers = market.sellers
             if not plan_is_feasible(cost, p.fixed, p.choices, sellers, buys):
-                hint = self._payment_hint(p, paid)
+                hint = self._payment_hint(p, paid, sides)
                 raise IllegalAction(f"that trade does not pay for {what} (costs {_cost_text(cost, coin_cost)}); {hint}")
             coins = plan_coins(sellers, buys)
-            canonical = {"left": to_dict(buys[LEFT]), "right": to_dict(buys[RIGHT])}
+            canonical = {side: to_dict(buy) for side, buy in zip(sides, buys, strict=True)}
         total = coin_cost + sum(coins)
         if total > p.coins:
             raise IllegalAction(f"{what} would cost {total} coins with that trade; you have {p.coins}")
-        computed = {"bank": coin_cost, "left": coins[LEFT], "right": coins[RIGHT]}
+        computed = {"bank": coin_cost, **dict(zip(sides, coins, strict=True))}
         if "cost" in action and action["cost"] != computed:
             raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
-        return coin_cost, (coins[LEFT], coins[RIGHT]), canonical
+        return coin_cost, tuple(coins), canonical
 
     @staticmethod
-    def _offered_trade(market: Market, paid: CardDef | StageDef, trade: Any) -> PaymentOption | None:
+    def _offered_trade(market: Market, paid: Price, trade: Any, sides: tuple[str, ...]) -> PaymentOption | None:
         """The offered payment option this trade is, if it is one (the common, fast case)."""
         if trade is None:
-            trade = NO_TRADE
-        if not isinstance(trade, dict) or not trade.keys() <= TRADE_SIDES:
+            trade = {}
+        if not isinstance(trade, dict) or not trade.keys() <= set(sides):
             return None
-        left, right = trade.get("left") or {}, trade.get("right") or {}
+        wanted = tuple(trade.get(side) or {} for side in sides)
         for option in market.options(paid.cost, paid.cost_items):
-            named_left, named_right = option.named
-            if left == dict(named_left) and right == dict(named_right):
+            if all(w == dict(named) for w, named in zip(wanted, option.named, strict=True)):
                 return option
         return None
 
-    def _payment_hint(self, p: Player, paid: CardDef | StageDef) -> str:
+    def _payment_hint(self, p: Player, paid: Price, sides: tuple[str, ...]) -> str:
         ways = self._ways_to_pay(p, paid)
         if not ways:
             return "you cannot afford it this turn"
-        bought_left, bought_right = ways[0].named
-        return f"one way to pay: trade {{'left': {dict(bought_left)}, 'right': {dict(bought_right)}}}"
+        example = {side: dict(named) for side, named in zip(sides, ways[0].named, strict=True)}
+        return f"one way to pay: trade {example}"
 
     @staticmethod
-    def _parse_trade(trade: Any) -> tuple[Vector, Vector]:
+    def _parse_trade(trade: Any, sides: tuple[str, ...]) -> tuple[Vector, ...]:
         if trade is None:
-            return ZERO, ZERO
-        if not isinstance(trade, dict) or set(trade) - {"left", "right"}:
-            raise IllegalAction('\'trade\' must be an object like {"left": {"wood": 1}, "right": {}}')
+            return (ZERO,) * len(sides)
+        if not isinstance(trade, dict) or set(trade) - set(sides):
+            raise IllegalAction(
+                f'\'trade\' must be an object with the keys {list(sides)}, like {{"left": {{"wood": 1}}}}'
+            )
         out = []
-        for side in SIDE_NAMES:
+        for side in sides:
             bought = trade.get(side) or {}
             if not isinstance(bought, dict):
                 raise IllegalAction(f"trade.{side} must map resources to counts")
@@ -448,7 +509,7 @@ class ClassicGame(Game):
                     raise IllegalAction(f"trade.{side}.{resource} must be a whole number, not {count!r}")
                 vec[INDEX[resource]] = count
             out.append(tuple(vec))
-        return out[0], out[1]
+        return tuple(out)
 
     # ----- the pick phase ------------------------------------------------------------------------
 
@@ -482,7 +543,14 @@ class ClassicGame(Game):
                 "moves": [m.public(s, self.cards[m.card].name) for s, m in moves],
             }
         ]
-        if self.turn == self.turns_per_age:
+        last = self.turn == self.turns_per_age
+        if self.armada is not None:  # islands, then discard builds, then coin losses (Armada's order)
+            if last:
+                self.queue = ["explore", "last_card", "explore", "discard_hands", "discard_build"]
+                self.queue += ["explore", "coin_losses", "end_age"]
+            else:
+                self.queue = ["explore", "discard_build", "explore", "coin_losses", "next_turn"]
+        elif last:
             self.queue = ["last_card", "discard_hands", "discard_build", "end_age"]
         else:
             self.queue = ["discard_build", "next_turn"]
@@ -490,9 +558,13 @@ class ClassicGame(Game):
 
     def _pay(self, seat: int, move: Move, income: list[int]) -> None:
         p = self.players[seat]
-        p.coins -= move.bank + move.coins[LEFT] + move.coins[RIGHT]
-        income[self.left_of(seat)] += move.coins[LEFT]
-        income[self.right_of(seat)] += move.coins[RIGHT]
+        p.coins -= move.bank + sum(move.coins)
+        if move.sides is SIDE_NAMES:
+            income[self.left_of(seat)] += move.coins[LEFT]
+            income[self.right_of(seat)] += move.coins[RIGHT]
+        else:
+            for side, coins in zip(move.sides, move.coins, strict=True):
+                income[self.seat_at(seat, side)] += coins
 
     def _place(self, seat: int, move: Move) -> None:
         """Put the card where it goes; lasting effects count from the next turn."""
@@ -512,7 +584,8 @@ class ClassicGame(Game):
         """Immediate effects, once every card of the turn is on the table."""
         p = self.players[seat]
         if move.kind == "discard":
-            p.coins += DISCARD_COINS
+            if move.reward is None:
+                p.coins += DISCARD_COINS
         elif move.kind == "build":
             self._gain_coins(p, self.cards[move.card].effects)
         else:
@@ -521,6 +594,8 @@ class ClassicGame(Game):
             self._gain_coins(p, effects)
             if "build_from_discard" in effects.abilities:
                 self.discard_builders.append(seat)
+        if self.armada is not None:
+            self._armada_after_placing(seat, move)
 
     def _gain_coins(self, p: Player, effects: Effects) -> None:
         p.coins += effects.coins
@@ -582,6 +657,8 @@ class ClassicGame(Game):
 
     def _step_end_age(self) -> list[Event]:
         events = [self._military()]
+        if self.armada is not None:
+            events.append(self._naval_conflict())
         if self.age == AGES:
             self.phase = OVER
             events.append({"type": "game_over", "result": self.result()})
@@ -603,6 +680,8 @@ class ClassicGame(Game):
                 self.players[winner].tokens.append(victory)
                 self.players[loser].tokens.append(DEFEAT_TOKEN)
             battles.append({"seats": [seat, left], "shields": [mine, theirs], "winner": winner})
+        if self.armada is not None:
+            battles += self._landing_battles(victory, DEFEAT_TOKEN)
         return {"type": "military", "age": self.age, "battles": battles}
 
     # ----- decisions outside the pick phase ---------------------------------------------------------
@@ -627,20 +706,28 @@ class ClassicGame(Game):
             canonical: dict[str, Any] = {"type": "pass"}
             events: list[Event] = [{"type": "discard_build_passed", "seat": seat}]
         elif action["type"] == "build_from_discard":
-            check_keys(action, {"card"})
+            check_keys(action, {"card"} if self.armada is None else {"card", "moves"})
             name = action.get("card")
             card_id = next((c for c in self.discard if self.cards[c].name == name), None)
             if card_id is None:
                 raise IllegalAction(f"'{name}' is not in the discard pile")
             if name in p.names:
                 raise IllegalAction(f"you already have {name} in your city")
-            self.discard.remove(card_id)
             card = self.cards[card_id]
+            moves: tuple[str, ...] = ()
+            if self.armada is not None:
+                moves = self.check_moves(seat, ship_move_of(card.effects), None, action.get("moves"))
+            self.discard.remove(card_id)
             p.add_card(card_id, card)
             self._production_changed(seat, card.effects)
             self._gain_coins(p, card.effects)
             canonical = {"type": "build_from_discard", "card": name}
             events = [{"type": "built_from_discard", "seat": seat, "card": name}]
+            if self.armada is not None:  # its effects, but never a naval construction
+                self._armada_effects(seat, card.effects, moves)
+                if moves:
+                    canonical["moves"] = list(moves)
+                    events[0]["moves"] = list(moves)
         else:
             raise IllegalAction(
                 "now choose a card from the discard pile to build free ('build_from_discard') or 'pass'"
@@ -669,6 +756,8 @@ class ClassicGame(Game):
             "players": [self._public_player(p) for p in self.players],
             "discard_pile_size": len(self.discard),
         }
+        if self.armada is not None:
+            out["armada"] = self._armada_view()
         if seat is not None:
             pick = self.picks.get(seat)
             out["pick"] = None if pick is None else self._own_move(seat, pick)
@@ -693,6 +782,7 @@ class ClassicGame(Game):
             "hand_size": len(self.hands[p.seat]),
             "left": self.left_of(p.seat),
             "right": self.right_of(p.seat),
+            **({} if self.armada is None else {"shipyard": self._shipyard_view(p.seat)}),
         }
 
     def _own_move(self, seat: int, move: Move) -> dict[str, Any]:
@@ -707,6 +797,9 @@ class ClassicGame(Game):
             return None
         if self.phase == LAST_CARD:
             return {"kind": "last_card"}
+        if self.phase == EXPLORE:
+            assert self.armada is not None
+            return {"kind": "keep_island", "islands": [self.armada.islands[i].name for i in self.offers[seat]]}
         return {"kind": "build_from_discard", "options": [a["card"] for a in self.legal_actions(seat) if "card" in a]}
 
     # ----- copies and snapshots ---------------------------------------------------------------------------
@@ -724,6 +817,8 @@ class ClassicGame(Game):
         other.discard_builders = list(self.discard_builders)
         other.log = list(self.log)
         other._markets = dict(self._markets)
+        if self.armada is not None:
+            self._clone_armada(other)
         return other
 
     def snapshot(self) -> dict[str, Any]:
@@ -757,6 +852,7 @@ class ClassicGame(Game):
                 }
                 for p in self.players
             ],
+            **({} if self.armada is None else {"armada": self._armada_snapshot()}),
         }
 
 
