@@ -7,6 +7,7 @@ numbers come from ArmadaData (app/engine/data/armada/armada.json), never from he
 """
 
 import random
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 TOP = 6  # spaces above the start on each track
 FAR_SIDES = {"left": "far_left", "right": "far_right"}
 EXPLORE = "explore"
+NO_MOVES: list[tuple[str, ...]] = [()]
 
 
 class Fleet:
@@ -70,6 +72,9 @@ class Fleet:
         return other
 
 
+_COMBINED: dict[tuple[int, int], tuple[Any, StepCost, StepCost]] = {}  # by identity, the objects kept alive
+
+
 @cache
 def combined(card_cost: tuple, step: StepCost) -> StepCost:
     """A card's (or stage's) cost plus a naval step, paid with one payment plan."""
@@ -86,6 +91,25 @@ def discounted(step: StepCost) -> StepCost:
         cost[max(range(N_RESOURCES), key=lambda r: (cost[r], -r))] -= 1
         return StepCost(tuple(cost), step.coin_cost, cost_items(tuple(cost)))
     return StepCost(step.cost, max(0, step.coin_cost - 1), step.cost_items)
+
+
+def _stamp(action: Action, way: tuple, sides: tuple[str, ...]) -> Action:
+    """Complete an action with one payment variant (see ArmadaRules._payment_variants)."""
+    bank, coins, named, naval, moves = way
+    if coins is None:
+        action["trade"] = {side: {} for side in sides}
+        action["cost"] = {"bank": bank, **dict.fromkeys(sides, 0)}
+    elif len(sides) == 2:  # the common case, written out for speed
+        action["trade"] = {"left": dict(named[0]), "right": dict(named[1])}
+        action["cost"] = {"bank": bank, "left": coins[0], "right": coins[1]}
+    else:
+        action["trade"] = {side: dict(bought) for side, bought in zip(sides, named, strict=True)}
+        action["cost"] = {"bank": bank, **dict(zip(sides, coins, strict=True))}
+    if naval:
+        action["naval"] = True
+    if moves:
+        action["moves"] = list(moves)
+    return action
 
 
 def ship_move_of(effects: Effects) -> ShipMove | None:
@@ -177,7 +201,11 @@ class ArmadaRules:
     def with_step(self, price: CardDef | StageDef | None, step: StepCost) -> StepCost:
         if price is None:
             return step
-        return combined((price.cost, price.coin_cost), step)
+        key = (id(price), id(step))
+        found = _COMBINED.get(key)
+        if found is None or found[0] is not price or found[1] is not step:
+            found = _COMBINED[key] = (price, step, combined((price.cost, price.coin_cost), step))
+        return found[2]
 
     def move_choices(self: "ClassicGame", seat: int, spec: ShipMove | None, after: str | None) -> list[tuple[str, ...]]:
         """Every choice of ships for a free ship move, after a naval step on `after`."""
@@ -210,68 +238,66 @@ class ArmadaRules:
 
     def _armada_card_actions(self: "ClassicGame", p: "Player", hand: list[int]) -> list[Action]:
         """As the classic card actions, each build and stage also with its naval step and ship moves."""
+        assert self.armada is not None
         sides = self.trade_sides(p)
+        wonder_track = self.armada.shipyards[self.fleets[p.seat].board].wonder_track
+        stage_ways = [
+            (stage + 1, self._payment_variants(p, p.stages[stage], wonder_track, ship_move_of(p.stages[stage].effects)))
+            for stage in self.open_stages(p)
+        ]
         builds: list[Action] = []
         wonders: list[Action] = []
         discards: list[Action] = []
-        stages = self.open_stages(p)
         seen: set[str] = set()
         yellow_open = self.fleets[p.seat].ships["yellow"] < TOP
         for card_id in hand:
             card = self.cards[card_id]
-            if card.name in seen:
+            name = card.name
+            if name in seen:
                 continue
-            seen.add(card.name)
-            if card.name not in p.names:
+            seen.add(name)
+            if name not in p.names:
                 free = self._free_reason(p, card)
-                base = {"type": "build", "card": card.name}
-                if free:
-                    base["free"] = free
-                track = self.naval_track(p, "build", card.color)
-                builds += self._variants(
-                    p, base, None if free else card, track, ship_move_of(card.effects), sides=sides
-                )
-            for stage in stages:
-                stage_def = p.stages[stage]
-                base = {"type": "wonder", "card": card.name, "stage": stage + 1}
-                track = self.naval_track(p, "wonder", None)
-                wonders += self._variants(p, base, stage_def, track, ship_move_of(stage_def.effects), sides=sides)
-            discards.append({"type": "discard", "card": card.name})
+                track = card.color if card.color in TRACKS else None
+                ways = self._payment_variants(p, None if free else card, track, ship_move_of(card.effects))
+                for way in ways:
+                    action = _stamp({"type": "build", "card": name}, way, sides)
+                    if free:
+                        action["free"] = free
+                    builds.append(action)
+            for stage, ways in stage_ways:
+                for way in ways:
+                    wonders.append(_stamp({"type": "wonder", "card": name, "stage": stage}, way, sides))
+            discards.append({"type": "discard", "card": name})
             if yellow_open:
-                discards.append({"type": "discard", "card": card.name, "reward": "yellow"})
+                discards.append({"type": "discard", "card": name, "reward": "yellow"})
         return builds + wonders + discards
 
-    def _variants(
-        self: "ClassicGame",
-        p: "Player",
-        base: Action,
-        price: CardDef | StageDef | None,
-        track: str | None,
-        spec: ShipMove | None,
-        *,
-        sides: tuple[str, ...],
-    ) -> list[Action]:
-        out: list[Action] = []
+    def _payment_variants(
+        self: "ClassicGame", p: "Player", price: CardDef | StageDef | None, track: str | None, spec: ShipMove | None
+    ) -> list[tuple]:
+        """(bank, coins per seller, bought per seller, naval, moves) for every way to build it."""
+        out: list[tuple] = []
         step = None if track is None else self.next_step(p.seat, track)
+        cheapest = 0  # the least the build costs without its naval step
         for naval in (False, True) if step is not None else (False,):
             paid = self.with_step(price, step) if naval and step is not None else price
-            ways: list[Any] = [None] if paid is None else list(self._ways_to_pay(p, paid))
-            moves = self.move_choices(p.seat, spec, track if naval else None)
+            if paid is None:
+                ways: Sequence[Any] = (None,)
+                bank = 0
+            elif naval and cheapest + paid.coin_cost > p.coins:
+                break  # the naval step on top cannot be cheaper than the build alone
+            else:
+                ways = self._ways_to_pay(p, paid)
+                bank = paid.coin_cost
+                if not ways:
+                    break
+                cheapest = ways[0].total
+            moves = NO_MOVES if spec is None else self.move_choices(p.seat, spec, track if naval else None)
             for way in ways:
-                action = dict(base)
-                if way is None:
-                    action["trade"] = {side: {} for side in sides}
-                    action["cost"] = {"bank": 0 if paid is None else paid.coin_cost, **dict.fromkeys(sides, 0)}
-                else:
-                    action["trade"] = {side: dict(named) for side, named in zip(sides, way.named, strict=True)}
-                    action["cost"] = {"bank": paid.coin_cost, **dict(zip(sides, way.coins, strict=True))}  # type: ignore[union-attr]
-                if naval:
-                    action["naval"] = True
+                coins, named = (None, None) if way is None else (way.coins, way.named)
                 for choice in moves:
-                    if choice:
-                        out.append({**action, "moves": list(choice)})
-                    else:
-                        out.append(action)
+                    out.append((bank, coins, named, naval, choice))
         return out
 
     def open_stages(self: "ClassicGame", p: "Player") -> list[int]:
@@ -402,7 +428,7 @@ class ArmadaRules:
                     self.explorations.append((seat, e.level, self.armada.explore_draw))
                 case FarTrade():
                     fleet.far.append(e)
-                    self._markets.clear()
+                    self._markets.pop(seat, None)
                 case CoinsPerShipMove():
                     fleet.coins_per_move += e.amount
                 case Flag():
@@ -501,8 +527,7 @@ class ArmadaRules:
         p = self.players[seat]
         p.gain(island.effects)
         p.coins += island.effects.coins
-        if island.effects.changes_trading:
-            self._markets.clear()
+        self._production_changed(seat, island.effects)
         self._armada_effects(seat, island.effects, moves)
         event: Event = {"type": "island_kept", "seat": seat, "island": island.name}
         if moves:

@@ -207,11 +207,12 @@ class ClassicGame(ArmadaRules, Game):
     def _production_changed(self, seat: int, effects: Effects) -> None:
         """Forget the markets that depended on this seat's production or prices."""
         if effects.changes_trading:
-            if self.armada is not None:  # Emporium owners buy from further away
-                self._markets.clear()
-                return
+            markets = self._markets
             for s in (seat, self.left_of(seat), self.right_of(seat)):
-                self._markets.pop(s, None)
+                markets.pop(s, None)
+            if self.armada is not None:  # Emporium owners buy from two seats away
+                markets.pop((seat + 2) % self.n, None)
+                markets.pop((seat - 2) % self.n, None)
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
