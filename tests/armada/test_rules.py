@@ -1,0 +1,228 @@
+"""Armada rule examples with exact numbers.
+
+Seats: seat i's left neighbour is seat i+1 and its right neighbour seat i-1; the player two
+seats away is seat i+2 ("far_left") or seat i-2 ("far_right"). Seat i plays on Shipyard i+1
+(see helpers.new). Every provisional number (step costs, space benefits, Armada card costs
+and effects) is read from the loaded data; the verified ones (3 coins for a discard, the
+naval token table, 8-card hands) are written out.
+"""
+
+import pytest
+
+from app.engine.classic.armada_data import CommercialLevel, NavalStrength, Tax
+from app.engine.common.resources import RAW, RESOURCES, to_dict
+from tests.armada.helpers import (
+    card_def,
+    coins,
+    commerce,
+    deal,
+    finish_age,
+    give,
+    give_island,
+    naval,
+    new,
+    option,
+    play,
+    produce,
+    ships,
+    space,
+    space_amount,
+    step,
+)
+
+FILLER = ("Altar", "Loom", "Press", "Tavern", "Well", "Baths", "Theater")  # cards nobody builds here
+
+
+def hand(*names: str) -> tuple[str, ...]:
+    """An 8-card Armada hand: these cards, then filler."""
+    return (*names, *FILLER)[:8]
+
+
+def units(cost) -> int:
+    return sum(cost)
+
+
+def reveal(events):
+    return next(e for e in events if e["type"] == "reveal")
+
+
+# ----- 1. naval construction --------------------------------------------------------------------
+
+
+def test_naval_construction_on_a_chained_card_pays_only_the_naval_step():
+    """Stables is free by chain from the Apothecary; its red naval step is still paid, here by
+    buying the step's resources from the left neighbour. The red ship moves to space 1 and
+    that space's naval strength (and coins, if any) is gained."""
+    game = new(wonders=["Ephesos", "Alexandria", "Halikarnassos"])  # papyrus, glass, loom
+    red = step(game, 0, "red")  # Shipyard I, red step 1 (provisional: 1 stone)
+    assert red.cost != (0,) * len(RESOURCES) and set(to_dict(red.cost)) <= set(RAW)  # nobody makes it yet
+    produce(game, 1, red.cost, tradable=True)  # the left neighbour makes it, and sells it at 2 a unit
+    price = 2 * units(red.cost) + red.coin_cost
+    give(game, 0, "Apothecary")
+    deal(game, 0, *hand("Stables"))
+    coins(game, s0=price + 1, s1=0, s2=0)
+
+    plain = option(game, 0, type="build", card="Stables", naval=None)
+    assert plain == {
+        "type": "build",
+        "card": "Stables",
+        "free": "chain",
+        "trade": {"left": {}, "right": {}},
+        "cost": {"bank": 0, "left": 0, "right": 0},
+    }
+    with_step = option(game, 0, type="build", card="Stables", naval=True)
+    assert with_step == {
+        "type": "build",
+        "card": "Stables",
+        "free": "chain",
+        "trade": {"left": to_dict(red.cost), "right": {}},
+        "cost": {"bank": red.coin_cost, "left": 2 * units(red.cost), "right": 0},
+        "naval": True,
+    }
+
+    events = play(game, {0: with_step, 1: None, 2: None})
+    assert reveal(events)["moves"][0] == {
+        "seat": 0,
+        "type": "build",
+        "card": "Stables",
+        "cost": {"bank": red.coin_cost, "left": 2 * units(red.cost), "right": 0},
+        "free": "chain",
+        "naval": True,
+    }
+    shipyard = game.view(0)["players"][0]["shipyard"]
+    assert shipyard["ships"] == {"red": 1, "yellow": 0, "blue": 0, "green": 0}
+    assert shipyard["naval_strength"] == space_amount("red", 1, NavalStrength) == 1
+    assert game.players[0].coins == 1 + space("red", 1).coins  # the step only; the card was free
+    assert game.players[1].coins == 3 + 2 * units(red.cost)  # discard plus the sale
+    assert game.players[2].coins == 3
+    assert "Stables" in game.view(0)["players"][0]["city"]
+    assert game.players[0].shields == card_def("Stables").effects.shields == 2
+
+
+# ----- 2. a discard taken as a yellow move ----------------------------------------------------------
+
+
+def test_a_discard_may_move_the_yellow_ship_instead_of_giving_three_coins():
+    game = new()
+    deal(game, 0, *hand("Altar"))
+    yellow = {"type": "discard", "card": "Altar", "reward": "yellow"}
+    assert yellow in game.legal_actions(0) and {"type": "discard", "card": "Altar"} in game.legal_actions(0)
+    events = play(game, {0: yellow, 1: None, 2: None})
+    assert reveal(events)["moves"][0] == {"seat": 0, "type": "discard", "reward": "yellow"}
+    shipyard = game.view(0)["players"][0]["shipyard"]
+    assert shipyard["ships"] == {"red": 0, "yellow": 1, "blue": 0, "green": 0}
+    assert shipyard["commercial_level"] == space_amount("yellow", 1, CommercialLevel) == 1
+    # no 3 coins, only what yellow space 1 gives (provisional: 2 coins)
+    assert game.players[0].coins == 3 + space("yellow", 1).coins
+    tax = space_amount("yellow", 1, Tax)  # provisional: space 1 levies none
+    assert [p.coins for p in game.players[1:]] == [3 + 3 - tax, 3 + 3 - tax]
+    assert game.cards[game.discard[0]].name == "Altar"
+    assert game.log[0] == {"seat": 0, "action": yellow}
+
+
+# ----- 3. taxes and piracy come last in the turn -----------------------------------------------------
+
+
+def test_taxes_and_piracy_are_paid_after_the_turns_income():
+    """4 players. Seat 0 builds Pirate Hideout (coins and piracy); seat 3 moves its yellow
+    ship from space 1 to space 2 with a discard (commercial level 2, a tax). Seat 1 gains a
+    discard's 3 coins and 2 from a sale to seat 2 during the turn, and loses its piracy
+    after. Tax hits only levels below 2; piracy takes each other player's own level."""
+    game = new(4, wonders=["Gizah", "Rhodos", "Ephesos", "Alexandria"])  # seat 1 makes ore
+    pirate = card_def("Pirate Hideout")
+    produce(game, 0, pirate.cost)
+    deal(game, 0, *hand("Pirate Hideout"))
+    deal(game, 2, *hand("Barracks"))  # 1 ore, bought from its right neighbour, seat 1
+    deal(game, 3, *hand())
+    commerce(game, 1, 2)
+    ships(game, 1, yellow=2)
+    commerce(game, 2, 1)
+    ships(game, 2, yellow=1)
+    commerce(game, 3, 1)
+    ships(game, 3, yellow=1)
+    coins(game, s0=pirate.coin_cost, s1=0, s2=3, s3=4)
+    barracks = option(game, 2, type="build", card="Barracks", naval=None)
+    assert barracks["trade"] == {"left": {}, "right": {"ore": 1}} and barracks["cost"]["right"] == 2
+
+    tax = space_amount("yellow", 2, Tax)  # provisional: 1
+    level3 = 1 + space_amount("yellow", 2, CommercialLevel)  # seat 3's level after its move: 2
+    assert tax >= 1 and level3 == 2
+    events = play(
+        game,
+        {
+            0: option(game, 0, type="build", card="Pirate Hideout", naval=None),
+            1: None,
+            2: barracks,
+            3: {"type": "discard", "card": "Altar", "reward": "yellow"},
+        },
+    )
+    expected = [
+        pirate.effects.coins - tax,  # level 0 < 2: taxed; a pirate never robs itself
+        0 + 3 + 2 - 2,  # discard and sale first, then piracy takes its level 2; level 2 is not taxed
+        3 - 2 - 1,  # paid 2 for the ore; owes 1 (piracy) + tax but has only 1 left: never below 0
+        4 + space("yellow", 2).coins - level3,  # piracy at the level it has at the end of the turn
+    ]
+    assert [p.coins for p in game.players] == expected
+    assert {"type": "coin_losses", "lost": [tax, 2, 1, level3]} in events
+    assert events.index({"type": "coin_losses", "lost": [tax, 2, 1, level3]}) > events.index(reveal(events))
+    assert game.players[1].coins == 3 and game.players[2].coins == 0
+
+
+def test_foggy_island_protects_from_piracy():
+    game = new()
+    give_island(game, 1, "Foggy Island")
+    deal(game, 0, *hand("Pirate Hideout"))
+    produce(game, 0, card_def("Pirate Hideout").cost)
+    for seat in (1, 2):
+        commerce(game, seat, 2)
+    coins(game, s0=card_def("Pirate Hideout").coin_cost, s1=5, s2=5)
+    events = play(game, {0: option(game, 0, type="build", card="Pirate Hideout", naval=None), 1: None, 2: None})
+    assert [p.coins for p in game.players[1:]] == [5 + 3, 5 + 3 - 2]
+    assert {"type": "coin_losses", "lost": [0, 0, 2]} in events
+
+
+# ----- 4. naval conflicts and their ties ---------------------------------------------------------------
+
+
+def naval_event(events):
+    return next(e for e in events if e["type"] == "naval_conflict")
+
+
+@pytest.mark.parametrize(
+    ("strengths", "tokens"),
+    [
+        ([5, 5, 3, 1, 1], [1, 1, None, -1, -1]),  # tied 1st: each the 2nd reward; 3rd gets nothing in Age I
+        ([3, 2, 2, 1, 1], [3, None, None, -1, -1]),  # tied at 2nd: they drop to 3rd, no reward in Age I
+        ([4, 3, 0, 0, 0], [3, 1, -1, -1, -1]),  # every weakest takes the defeat token
+        ([2, 2, 2, 2, 2], [None] * 5),  # all tied: nobody is weaker or stronger
+    ],
+)
+def test_naval_conflict_ties_in_age_one_at_five_players(strengths, tokens):
+    game = new(5)
+    for seat, strength in enumerate(strengths):
+        naval(game, seat, strength)
+    events = finish_age(game)
+    assert naval_event(events) == {"type": "naval_conflict", "age": 1, "strengths": strengths, "tokens": tokens}
+    assert [f.naval_tokens for f in game.fleets] == [[] if t is None else [t] for t in tokens]
+    military = next(e for e in events if e["type"] == "military")
+    assert events.index(military) < events.index(naval_event(events))  # ground conflicts first
+
+
+def test_naval_conflicts_over_three_ages_with_ties_and_the_third_place_in_age_three():
+    game = new(5)
+    by_age = {
+        1: ([5, 5, 3, 1, 1], [1, 1, None, -1, -1]),
+        2: ([6, 4, 4, 2, 0], [5, None, None, None, -2]),  # tied at 2nd drop to 3rd: none in Age II
+        3: ([5, 5, 3, 1, 1], [5, 5, 3, -3, -3]),  # tied 1st take 5 each, the next ranks 3rd: 3
+    }
+    for age, (strengths, tokens) in by_age.items():
+        for seat, strength in enumerate(strengths):
+            naval(game, seat, strength)
+        events = finish_age(game)
+        assert naval_event(events) == {"type": "naval_conflict", "age": age, "strengths": strengths, "tokens": tokens}
+    assert game.is_over
+    result = game.result()
+    assert [s["categories"]["naval"] for s in result["scores"]] == [1 + 5 + 5, 1 + 5, 3, -1 - 3, -1 - 2 - 3]
+    assert [f.naval_tokens for f in game.fleets] == [[1, 5, 5], [1, 5], [3], [-1, -3], [-1, -2, -3]]
+    for score in result["scores"]:
+        assert score["total"] == sum(score["categories"].values())
