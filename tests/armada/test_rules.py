@@ -7,15 +7,20 @@ and effects) is read from the loaded data; the verified ones (3 coins for a disc
 naval token table, 8-card hands) are written out.
 """
 
+import json
+
 import pytest
 
-from app.engine.classic.armada_data import CommercialLevel, NavalStrength, Tax
+from app.engine import IllegalAction
+from app.engine.classic import scoring
+from app.engine.classic.armada_data import CommercialLevel, FarTrade, NavalStrength, Tax, armada_data
 from app.engine.common.resources import RAW, RESOURCES, to_dict
 from tests.armada.helpers import (
     card_def,
     coins,
     commerce,
     deal,
+    explore_space,
     finish_age,
     give,
     give_island,
@@ -29,6 +34,8 @@ from tests.armada.helpers import (
     space_amount,
     step,
 )
+from tests.classic.helpers import give as classic_give
+from tests.classic.helpers import new as classic_new
 
 FILLER = ("Altar", "Loom", "Press", "Tavern", "Well", "Baths", "Theater")  # cards nobody builds here
 
@@ -226,3 +233,172 @@ def test_naval_conflicts_over_three_ages_with_ties_and_the_third_place_in_age_th
     assert [f.naval_tokens for f in game.fleets] == [[1, 5, 5], [1, 5], [3], [-1, -3], [-1, -2, -3]]
     for score in result["scores"]:
         assert score["total"] == sum(score["categories"].values())
+
+
+# ----- 5. explorers of one level share its deck -----------------------------------------------------
+
+
+def explore_with_construction_zone(game, seats, level=1):
+    """These seats build Construction Zone and move their green ship onto the space that
+    explores `level`; the others discard. Returns the events."""
+    zone = card_def("Construction Zone")
+    picks = {}
+    for seat in range(game.n):
+        deal(game, seat, *hand("Construction Zone"))
+    for seat in seats:
+        ships(game, seat, green=explore_space(level) - 1)
+        produce(game, seat, zone.cost)
+        picks[seat] = option(game, seat, type="build", card="Construction Zone", naval=None, moves=["green"])
+    return play(game, {seat: picks.get(seat) for seat in range(game.n)})
+
+
+def island_places(game):
+    in_decks = [i for deck in game.island_decks.values() for i in deck]
+    return sorted(in_decks + [i for f in game.fleets for i in f.islands])
+
+
+@pytest.mark.parametrize("explorers", [1, 2, 3])
+def test_explorers_of_one_level_in_one_turn_share_its_deck(explorers):
+    """Level 1 has 9 islands: one explorer draws 4, two draw 4 each, three draw 3 each
+    (min(draw, deck // explorers)); each keeps one and the rest go back."""
+    game = new()
+    names = [island.name for island in armada_data().islands]
+    deck = list(game.island_decks[1])
+    assert len(deck) == 9 and armada_data().explore_draw == 4
+    seats = list(range(explorers))
+    events = explore_with_construction_zone(game, seats)
+
+    drawn = min(4, 9 // explorers)
+    assert [e for e in events if e["type"] == "exploration"] == [
+        {"type": "exploration", "seat": s, "level": 1, "drawn": drawn} for s in seats
+    ]
+    assert {"type": "decision", "kind": "keep_island", "seats": seats} in events
+    assert game.phase == "explore" and game.to_act == seats
+    assert len(game.island_decks[1]) == 9 - explorers * drawn
+    offers = {}
+    for seat in range(3):
+        decision = game.view(seat)["decision"]
+        if seat in seats:
+            assert decision["kind"] == "keep_island" and len(decision["islands"]) == drawn
+            offers[seat] = decision["islands"]
+            assert {a["island"] for a in game.legal_actions(seat)} == set(offers[seat])
+        else:
+            assert decision is None and game.legal_actions(seat) == []
+    offered = [name for offer in offers.values() for name in offer]
+    assert len(set(offered)) == len(offered) and {names.index(n) for n in offered} <= set(deck)
+    for seat in range(3):  # each sees only its own offer
+        seen = json.dumps(game.view(seat))
+        assert not [n for s, offer in offers.items() if s != seat for n in offer if n in seen]
+    assert island_places(game) == sorted(set(range(len(names))) - {names.index(n) for n in offered})
+
+    kept = {}
+    for seat in seats:  # keep an island that moves no ship
+        action = next(a for a in game.legal_actions(seat) if "moves" not in a)
+        kept[seat] = action["island"]
+        events = game.apply(seat, action)
+        assert {"type": "island_kept", "seat": seat, "island": action["island"]} in events
+    assert game.phase == "pick" and game.turn == 2
+    assert [game.view(None)["players"][s]["shipyard"]["islands"] for s in seats] == [[kept[s]] for s in seats]
+    assert len(game.island_decks[1]) == 9 - explorers  # the islands not kept went back
+    assert set(game.island_decks[1]) == set(deck) - {names.index(n) for n in kept.values()}
+    assert island_places(game) == list(range(len(names)))
+    assert game.view(None)["armada"]["island_decks"] == {"1": 9 - explorers, "2": 9, "3": 9}
+
+
+# ----- 6. the guild cap ---------------------------------------------------------------------------------
+
+
+def test_a_guild_scores_at_most_ten_with_armada():
+    """Magistrates Guild: 1 point per blue card of both neighbours; 12 blue cards make 12
+    points, capped to 10 with Armada. The Spies Guild (3 red cards: 3 points) is untouched."""
+    blue_left = ("Altar", "Theater", "Well", "Baths", "Courthouse", "Temple")
+    blue_right = ("Statue", "Aqueduct", "Gardens", "Senate", "Town Hall", "Pantheon")
+    red = ("Stockade", "Barracks", "Guard Tower")
+    totals = {}
+    for armada, game in (("armada", new()), ("classic", classic_new())):
+        give_classic = give if armada == "armada" else classic_give
+        give_classic(game, 0, "Magistrates Guild", "Spies Guild")
+        give_classic(game, 1, *blue_left, *red)
+        give_classic(game, 2, *blue_right)
+        totals[armada] = scoring.score_seat(game, 0)["guilds"]
+    assert armada_data().guild_cap == 10
+    assert totals == {"armada": 10 + 3, "classic": 12 + 3}
+
+
+# ----- 7. an Emporium buys from the player two seats away --------------------------------------------
+
+
+def test_eastern_emporium_buys_from_two_seats_away_within_its_limit():
+    """5 players. Seat 0 owns the Eastern Emporium: it buys from seat 3 (two seats to its
+    right) at the Emporium's price, at most `limit` units a payment; seat 3 is paid at the
+    end of the turn."""
+    game = new(5, wonders=["Gizah", "Ephesos", "Alexandria", "Rhodos", "Halikarnassos"])  # seat 3 makes ore
+    emporium = next(e for e in card_def("Eastern Emporium").effects.extra if isinstance(e, FarTrade))
+    assert emporium.side == "right" and emporium.limit < 2  # provisional: 1 coin a unit, 1 unit a payment
+    give(game, 0, "Eastern Emporium")
+    give(game, 3, "Foundry")  # seat 3: 3 ore in all
+    produce(game, 0, card_def("Lumber Yard").effects.produce)  # seat 0's own wood for the Statue
+    deal(game, 0, *hand("Barracks", "Statue"))
+    coins(game, s0=5, s3=0)
+
+    sides = {"left": {}, "right": {}, "far_right": {"ore": 1}}
+    barracks = option(game, 0, type="build", card="Barracks", naval=None)
+    assert barracks["trade"] == sides
+    assert barracks["cost"] == {"bank": 0, "left": 0, "right": 0, "far_right": emporium.price}
+    # the Statue needs 2 ore: only seat 3 has ore, and the Emporium sells one unit a payment
+    assert not [a for a in game.legal_actions(0) if a.get("card") == "Statue" and a["type"] == "build"]
+    before = game.snapshot()
+    with pytest.raises(IllegalAction, match="that trade does not pay for Statue"):
+        game.apply(0, {"type": "build", "card": "Statue", "trade": {"far_right": {"ore": 2}}})
+    with pytest.raises(IllegalAction, match="keys"):
+        game.apply(0, {"type": "build", "card": "Barracks", "trade": {"far_left": {"ore": 1}}})
+    assert game.snapshot() == before
+
+    events = play(game, {0: barracks, 1: None, 2: None, 3: None, 4: None})
+    assert reveal(events)["moves"][0]["cost"] == {"bank": 0, "left": 0, "right": 0, "far_right": emporium.price}
+    assert game.players[0].coins == 5 - emporium.price
+    assert game.players[3].coins == 0 + 3 + emporium.price  # its discard and the sale, at the end of the turn
+    assert [game.players[s].coins for s in (1, 2, 4)] == [6, 6, 6]
+
+
+# ----- 8. landings --------------------------------------------------------------------------------------
+
+
+def landing_target(owner: int, age: int, players: int) -> int:
+    side = armada_data().landing_targets[age]  # right in Ages I and III, left in Age II
+    return (owner - 2) % players if side == "right" else (owner + 2) % players
+
+
+def test_a_landing_card_adds_a_ground_conflict_against_the_player_two_seats_away():
+    game = new(5)
+    assert landing_target(0, 1, 5) == 3 and landing_target(0, 2, 5) == 2
+    pontoon = card_def("Pontoon")
+    produce(game, 0, pontoon.cost)
+    deal(game, 0, *hand("Pontoon"))
+    play(game, {0: option(game, 0, type="build", card="Pontoon", naval=None), 1: None, 2: None, 3: None, 4: None})
+    assert game.view(1)["armada"]["landings"] == [{"owner": 0, "target": 3}]
+    events = finish_age(game)
+    military = next(e for e in events if e["type"] == "military")
+    shields = pontoon.effects.shields  # 1: seat 0 also beats both neighbours (0 shields)
+    assert {"seats": [0, 3], "shields": [shields, 0], "winner": 0, "landing": True} in military["battles"]
+    assert [sorted(p.tokens) for p in game.players] == [[1, 1, 1], [-1], [], [-1], [-1]]
+    assert game.view(1)["armada"]["landings"] == []
+
+    # Age II: Ballista lands on seat 2 (two seats to the left), which is stronger
+    give(game, 2, "Walls", "Stables")  # 4 shields
+    ballista = card_def("Ballista")
+    produce(game, 0, ballista.cost)
+    deal(game, 0, *hand("Ballista"))
+    play(game, {0: option(game, 0, type="build", card="Ballista", naval=None), 1: None, 2: None, 3: None, 4: None})
+    assert game.view(None)["armada"]["landings"] == [{"owner": 0, "target": 2}]
+    events = finish_age(game)
+    military = next(e for e in events if e["type"] == "military")
+    mine = shields + ballista.effects.shields
+    assert {"seats": [0, 2], "shields": [mine, 4], "winner": 2, "landing": True} in military["battles"]
+    assert [sorted(p.tokens) for p in game.players] == [
+        [-1, 1, 1, 1, 3, 3],  # Age II: beats both neighbours, loses its landing
+        [-1, -1, -1],  # Age II: loses to seats 0 and 2
+        [3, 3, 3],  # beats seats 1 and 3, and the landing
+        [-1, -1],  # the Age I landing, then seat 2
+        [-1, -1],  # seat 0, twice
+    ]
