@@ -175,7 +175,6 @@ def test_taxes_and_piracy_are_paid_after_the_turns_income():
     assert [p.coins for p in game.players] == expected
     assert {"type": "coin_losses", "lost": [tax, 2, 1, level3]} in events
     assert events.index({"type": "coin_losses", "lost": [tax, 2, 1, level3]}) > events.index(reveal(events))
-    assert game.players[1].coins == 3 and game.players[2].coins == 0
 
 
 def test_foggy_island_protects_from_piracy():
@@ -605,38 +604,6 @@ def test_a_card_built_from_the_discard_moves_its_ships_but_allows_no_naval_step(
     assert game.players[0].coins == space("blue", 1).coins  # the card's coin cost is not paid
 
 
-# ----- engine bugs found while writing these examples --------------------------------------------------
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: armada.py _parse_armada_card_action accepts 'reward' on build/wonder actions and drops it",
-)
-def test_a_reward_on_a_build_is_refused():
-    game = new()
-    deal(game, 0, *hand())
-    before = game.snapshot()
-    with pytest.raises(IllegalAction, match="reward"):
-        game.apply(0, {"type": "build", "card": "Altar", "reward": "yellow"})
-    assert game.snapshot() == before and game.log == []
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: armada.py _armada_snapshot leaves out _returned (islands drawn, not kept, not yet back)",
-)
-def test_the_snapshot_accounts_for_every_island_during_a_shared_exploration():
-    game = new()
-    explore_with_construction_zone(game, [0, 1])
-    game.apply(0, next(a for a in game.legal_actions(0) if "moves" not in a))
-    assert game.phase == "explore" and game.to_act == [1]
-    snap = game.snapshot()["armada"]
-    ids = [i for deck in snap["island_decks"].values() for i in deck]
-    ids += [i for offer in snap["offers"].values() for i in offer]
-    kept = [name for fleet in snap["fleets"] for name in fleet["islands"]]
-    assert len(ids) + len(kept) == len(armada_data().islands)
-
-
 # ----- naval strength, card dealing --------------------------------------------------------------------
 
 
@@ -724,3 +691,35 @@ def test_each_age_deals_eight_cards_a_player_with_one_armada_card_a_player(playe
         finish_age(game)
         assert len(game.discard) - discards == 8 * players  # 7 turns of discards, then the 8th cards
     assert game.is_over
+
+
+# ----- engine bugs found while writing these examples --------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: armada.py _parse_armada_card_action accepts 'reward' on build/wonder actions and drops it",
+)
+def test_a_reward_on_a_build_is_refused():
+    game = new()
+    deal(game, 0, *hand())
+    before = game.snapshot()
+    with pytest.raises(IllegalAction, match="reward"):
+        game.apply(0, {"type": "build", "card": "Altar", "reward": "yellow"})
+    assert game.snapshot() == before and game.log == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: armada.py _armada_snapshot leaves out _returned (islands drawn, not kept, not yet back)",
+)
+def test_the_snapshot_accounts_for_every_island_during_a_shared_exploration():
+    game = new()
+    explore_with_construction_zone(game, [0, 1])
+    game.apply(0, next(a for a in game.legal_actions(0) if "moves" not in a))
+    assert game.phase == "explore" and game.to_act == [1]
+    snap = game.snapshot()["armada"]
+    ids = [i for deck in snap["island_decks"].values() for i in deck]
+    ids += [i for offer in snap["offers"].values() for i in offer]
+    kept = [name for fleet in snap["fleets"] for name in fleet["islands"]]
+    assert len(ids) + len(kept) == len(armada_data().islands)
