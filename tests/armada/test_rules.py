@@ -430,6 +430,34 @@ def test_babylon_plays_the_eighth_card_of_an_armada_age():
     assert [len(h) for h in game.hands] == [8, 8, 8]
 
 
+def test_the_seventh_turns_coin_losses_come_before_babylons_eighth_card():
+    """Turn 7 resolves whole (its piracy included) before the end of the Age, where Babylon
+    plays its 8th card with the coins it has left."""
+    game = new(wonders=["Babylon", "Gizah", "Rhodos"], side="night")
+    give_stages(game, 0, 1)
+    to_turn(game, 7)
+    pirate = card_def("Pirate Hideout")
+    produce(game, 1, pirate.cost)
+    deal(game, 0, "Altar", "Lumber Yard")
+    deal(game, 1, "Pirate Hideout", "Altar")
+    commerce(game, 0, 2)
+    coins(game, s0=2, s1=pirate.coin_cost)
+    events = play(
+        game,
+        {
+            0: {"type": "discard", "card": "Altar"},
+            1: option(game, 1, type="build", card="Pirate Hideout", naval=None),
+            2: None,
+        },
+    )
+    losses = next(e for e in events if e["type"] == "coin_losses")
+    assert losses["lost"][0] == 2 and events.index(losses) < events.index(
+        {"type": "decision", "kind": "last_card", "seats": [0]}
+    )
+    assert game.players[0].coins == 2 + 3 - 2  # the discard's 3 coins, then piracy at level 2
+    assert game.phase == "last_card"
+
+
 # ----- 10. Siracusa ------------------------------------------------------------------------------------
 
 
@@ -693,13 +721,9 @@ def test_each_age_deals_eight_cards_a_player_with_one_armada_card_a_player(playe
     assert game.is_over
 
 
-# ----- engine bugs found while writing these examples --------------------------------------------------
+# ----- engine bugs found while writing these examples (fixed) --------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: armada.py _parse_armada_card_action accepts 'reward' on build/wonder actions and drops it",
-)
 def test_a_reward_on_a_build_is_refused():
     game = new()
     deal(game, 0, *hand())
@@ -709,10 +733,6 @@ def test_a_reward_on_a_build_is_refused():
     assert game.snapshot() == before and game.log == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: armada.py _armada_snapshot leaves out _returned (islands drawn, not kept, not yet back)",
-)
 def test_the_snapshot_accounts_for_every_island_during_a_shared_exploration():
     game = new()
     explore_with_construction_zone(game, [0, 1])
@@ -721,5 +741,6 @@ def test_the_snapshot_accounts_for_every_island_during_a_shared_exploration():
     snap = game.snapshot()["armada"]
     ids = [i for deck in snap["island_decks"].values() for i in deck]
     ids += [i for offer in snap["offers"].values() for i in offer]
+    ids += [i for _, i in snap["returned"]]
     kept = [name for fleet in snap["fleets"] for name in fleet["islands"]]
     assert len(ids) + len(kept) == len(armada_data().islands)

@@ -326,6 +326,8 @@ class ArmadaRules:
             if reward == "yellow" and self.fleets[p.seat].ships["yellow"] >= TOP:
                 raise IllegalAction("your yellow ship is at the top of its track: discard for coins")
             return Move("discard", card_id, reward="yellow" if reward == "yellow" else None)
+        if "reward" in action:
+            raise IllegalAction("'reward' belongs to a discard (coins or the yellow ship), not to a build or stage")
         naval = action.get("naval", False)
         if not isinstance(naval, bool):
             raise IllegalAction(f"'naval' must be true or false, not {naval!r}")
@@ -644,6 +646,11 @@ class ArmadaRules:
             "fleets": [self._shipyard_view(s) for s in range(self.n)],
             "island_decks": {str(k): list(v) for k, v in self.island_decks.items()},
             "offers": {str(k): list(v) for k, v in sorted(self.offers.items())},
+            "returned": [list(r) for r in self._returned],
+            "fleet_state": [
+                {"flags": sorted(f.flags), "far": [e.side for e in f.far], "coins_per_move": f.coins_per_move}
+                for f in self.fleets
+            ],
             "explorations": [list(e) for e in self.explorations],
             "coin_losses": [list(c) for c in self.coin_losses],
             "landings": [list(x) for x in self.landings],

@@ -547,8 +547,8 @@ class ClassicGame(ArmadaRules, Game):
         last = self.turn == self.turns_per_age
         if self.armada is not None:  # islands, then discard builds, then coin losses (Armada's order)
             if last:
-                self.queue = ["explore", "last_card", "explore", "discard_hands", "discard_build"]
-                self.queue += ["explore", "coin_losses", "end_age"]
+                self.queue = ["explore", "coin_losses", "last_card", "explore", "coin_losses", "discard_hands"]
+                self.queue += ["discard_build", "explore", "coin_losses", "end_age"]
             else:
                 self.queue = ["explore", "discard_build", "explore", "coin_losses", "next_turn"]
         elif last:
