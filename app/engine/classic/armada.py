@@ -112,6 +112,18 @@ def _stamp(action: Action, way: tuple, sides: tuple[str, ...]) -> Action:
     return action
 
 
+_TRAITS: dict[int, tuple[CardDef, str | None, ShipMove | None]] = {}  # by identity, the card kept alive
+
+
+def _naval_traits(card: CardDef) -> tuple[str | None, ShipMove | None]:
+    """The track a card's naval step advances (its colour's, if it has one) and its free ship move."""
+    found = _TRAITS.get(id(card))
+    if found is None or found[0] is not card:
+        track = card.color if card.color in TRACKS else None
+        found = _TRAITS[id(card)] = (card, track, ship_move_of(card.effects))
+    return found[1], found[2]
+
+
 def ship_move_of(effects: Effects) -> ShipMove | None:
     for e in effects.extra:
         if isinstance(e, ShipMove):
@@ -258,8 +270,8 @@ class ArmadaRules:
             seen.add(name)
             if name not in p.names:
                 free = self._free_reason(p, card)
-                track = card.color if card.color in TRACKS else None
-                ways = self._payment_variants(p, None if free else card, track, ship_move_of(card.effects))
+                track, spec = _naval_traits(card)
+                ways = self._payment_variants(p, None if free else card, track, spec)
                 for way in ways:
                     action = _stamp({"type": "build", "card": name}, way, sides)
                     if free:
@@ -277,8 +289,13 @@ class ArmadaRules:
         self: "ClassicGame", p: "Player", price: CardDef | StageDef | None, track: str | None, spec: ShipMove | None
     ) -> list[tuple]:
         """(bank, coins per seller, bought per seller, naval, moves) for every way to build it."""
-        out: list[tuple] = []
         step = None if track is None else self.next_step(p.seat, track)
+        if step is None and spec is None:  # no variant: the classic ways to pay
+            if price is None:
+                return [(0, None, None, False, ())]
+            bank = price.coin_cost
+            return [(bank, way.coins, way.named, False, ()) for way in self._ways_to_pay(p, price)]
+        out: list[tuple] = []
         cheapest = 0  # the least the build costs without its naval step
         for naval in (False, True) if step is not None else (False,):
             paid = self.with_step(price, step) if naval and step is not None else price

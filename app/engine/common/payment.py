@@ -88,6 +88,7 @@ class Market:
         "_own",
         "_own_masks",
         "_per_resource",
+        "_reach",
         "_seller_masks",
         "choices",
         "fixed",
@@ -114,6 +115,20 @@ class Market:
         by_resource = zip(*supplies, strict=True)
         prices = zip(*[s.prices for s in sellers], strict=True)
         self._per_resource = list(zip(by_resource, prices, strict=True))
+        # the most of each resource that own choice cards and sellers could ever add: a cost
+        # missing more than that cannot be paid, whatever the plan
+        self._reach = (
+            tuple(
+                own
+                + sum(
+                    supply if s.limit is None else min(supply, s.limit)
+                    for s, supply in zip(sellers, column, strict=True)
+                )
+                for own, column in zip(self._own, zip(*supplies, strict=True), strict=True)
+            )
+            if sellers
+            else self._own
+        )
         self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
         seller_masks: tuple[int, ...] = ()
         for s in sellers:
@@ -135,11 +150,14 @@ class Market:
 
     def _solve(self, items: tuple[tuple[int, int], ...]) -> tuple[PaymentOption, ...]:
         fixed = self.fixed
+        reach = self._reach
         mask = 0
         missing = []
         for r, count in items:
             n = count - fixed[r]
             if n > 0:
+                if n > reach[r]:
+                    return ()
                 mask |= 1 << r
                 missing.append((r, n))
         if not mask:
