@@ -192,6 +192,34 @@ class HistoryOut(BaseModel):
     view: JSONObject | None = None
 
 
+class CardInfo(BaseModel):
+    color: str = Field(description="brown, grey, blue, yellow, red, green or purple")
+    age: int
+    expansion: str | None = Field(None, description='"armada" for the Armada cards')
+
+
+class IslandInfo(BaseModel):
+    level: int = Field(description="1, 2 or 3")
+    text: str = Field(description="what keeping it gives, in words (provisional values)")
+
+
+class ExpansionInfo(BaseModel):
+    game: GameKind
+    enabled: bool = Field(description="whether rooms on this server may choose it (ENABLED_EXPANSIONS)")
+    notices: list[str] = Field(description="what players should know, e.g. that its values are provisional")
+
+
+class CatalogOut(BaseModel):
+    expansions: dict[str, ExpansionInfo] = Field(description="the expansions the engine plays, by name")
+    cards: dict[str, CardInfo] = Field(
+        description="every card by name; in Armada a naval step with a build "
+        "advances the ship of the card's colour (red, yellow, blue, green)"
+    )
+    islands: dict[str, IslandInfo] = Field(description="Armada's islands by name")
+    ship_tracks: list[str]
+    ship_spaces: dict[str, list[str]] = Field(description="per ship track, what spaces 1 to 6 give, in words")
+
+
 class HealthOut(BaseModel):
     status: Literal["ok"]
     database: str

@@ -14,6 +14,7 @@ import pytest
 from app.api.schemas import server_message
 from app.bots.armada import all_cards
 from app.engine.classic.armada_data import armada_data
+from tests.server.conftest import app_client, make_settings
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room, join, play_reactive
 from tests.server.live import LiveServer
 from tests.server.play import Truth, check_game, check_secrecy, finished_log, play_lockstep
@@ -212,3 +213,18 @@ async def check_exploration(
         assert not any(name in r.text for name in ISLANDS - islands - {others[0]})
     assert (await rest_state(client, code, tokens[0]))["version"] == version  # nothing changed
     return len(drawn)
+
+
+async def test_the_catalog_names_colours_islands_and_the_provisional_notice(sqlite_url: str) -> None:
+    async with app_client(make_settings(sqlite_url)) as c:
+        catalog = (await c.get("/api/catalog")).json()
+    assert catalog["expansions"]["armada"] == {"game": "classic", "enabled": True, "notices": [armada_data().notice]}
+    assert catalog["cards"]["Barracks"] == {"color": "red", "age": 1, "expansion": None}
+    assert catalog["cards"]["Dry Hold"]["expansion"] == "armada" and catalog["cards"]["Dry Hold"]["color"] == "blue"
+    assert set(catalog["islands"]) == ISLANDS
+    assert catalog["islands"]["Royal Archipelago"] == {"level": 3, "text": "7 points"}
+    assert catalog["ship_tracks"] == ["red", "yellow", "blue", "green"]
+    assert all(len(spaces) == 6 for spaces in catalog["ship_spaces"].values())
+    assert "naval strength" in catalog["ship_spaces"]["red"][0]
+    async with app_client(make_settings(sqlite_url, enabled_expansions=[])) as c:
+        assert (await c.get("/api/catalog")).json()["expansions"]["armada"]["enabled"] is False
