@@ -71,6 +71,18 @@ async function hostCall(method, path, body) {
   }
 }
 
+// The room becomes "finished" once the last step is stored: fetch it again (the rematch button).
+function refreshAfterGame(tries) {
+  setTimeout(async () => {
+    try {
+      await refreshRoom();
+    } catch {
+      return;
+    }
+    if (room.status === "playing" && tries > 1) refreshAfterGame(tries - 1);
+  }, 300);
+}
+
 async function refreshRoom() {
   room = await api("GET", `/api/rooms/${code}`);
   renderRoom();
@@ -300,6 +312,7 @@ function onMessage(m) {
       break;
     case "game_over":
       log("The game is over.");
+      refreshAfterGame(5);
       break;
     case "accepted":
       sending = false;

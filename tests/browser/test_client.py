@@ -5,7 +5,8 @@ import json
 import re
 
 import httpx
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Locator, Page
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.server.helpers import bearer
 from tests.server.live import LiveServer
@@ -23,6 +24,15 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
+async def click(button: Locator) -> bool:
+    """Click it, unless it went away meanwhile (a new state re-renders the hand): then say so."""
+    try:
+        await button.click(timeout=2000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 async def play_until_over(pages: list[Page], limit: int = 400) -> int:
     """Each page clicks its first enabled action whenever it has one, until a score sheet shows."""
     clicks = 0
@@ -32,8 +42,7 @@ async def play_until_over(pages: list[Page], limit: int = 400) -> int:
         acted = False
         for page in pages:
             button = page.locator("#hand button.act:enabled").first
-            if await button.count():
-                await button.click()
+            if await button.count() and await click(button):
                 clicks += 1
                 acted = True
         if not acted:
@@ -51,6 +60,7 @@ async def test_two_friends_and_a_bot_play_a_classic_game(web_server: LiveServer,
     await ada.fill("#create-form input[name=bots]", "1")
     await ada.click("#create-form button[type=submit]")
     await ada.wait_for_url(re.compile(r"/room\.html\?code=[A-Z0-9]{6,}"))
+    await ada.wait_for_function("document.querySelector('#share').value !== ''")
     share = await ada.input_value("#share")
 
     bob = await (await chromium.new_context()).new_page()  # another browser: no token of Ada's
@@ -125,8 +135,7 @@ async def play_armada_until_over(page: Page, limit: int = 400) -> tuple[int, set
                 labels.update(await page.locator("#hand button.act").all_inner_texts())
                 if "keep" in selector:
                     offered += await page.locator("#hand .cardgroup.keep > strong").all_inner_texts()
-                await button.click()
-                clicks += 1
+                clicks += await click(button)
                 break
         else:
             await page.wait_for_timeout(50)
