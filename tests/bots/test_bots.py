@@ -111,3 +111,16 @@ def test_bots_take_a_naval_step_that_gives_something(kind: str) -> None:
     coins = {"type": "discard", "card": "Barracks"}
     yellow = {**coins, "reward": "yellow"}  # a commercial level and 2 coins
     assert bot.choose(view, [coins, yellow]) == yellow
+
+
+@pytest.mark.parametrize("side", ["day", "night"])
+def test_heuristic_builds_siracusa_stages_in_any_order(side: str) -> None:
+    config = GameConfig(
+        players=3, seed=5, expansions=["armada"], wonders=["Siracusa", "Rhodos", "Gizah"], wonder_side=side
+    )
+    state = new_game(config)
+    bots = [make_bot("heuristic", seed=i) for i in range(3)]
+    while not state.is_over:
+        for seat in state.to_act:
+            state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    assert state.view(0)["players"][0]["stages_built"] >= 1
