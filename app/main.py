@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import errors, games, health, rooms, web, ws
+from app.api import catalog, errors, games, health, rooms, web, ws
 from app.engine import new_game
 from app.rooms.context import Services
 from app.rooms.games import GameFactory
@@ -46,6 +46,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.state.settings = settings
     errors.install(app)
     app.include_router(health.router)
+    app.include_router(catalog.router)
     app.include_router(rooms.router)
     app.include_router(games.router)
     app.include_router(ws.router)

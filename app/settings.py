@@ -32,8 +32,8 @@ class Settings(BaseSettings):
     room_code_length: int = Field(7, ge=6)
     allow_seed: bool = Field(False, description="let room creators fix the game seed (tests, bot research)")
     enabled_expansions: list[str] = Field(
-        default_factory=list,
-        description='expansions rooms may use, once the engine plays them (JSON, e.g. ["armada"])',
+        default_factory=lambda: ["armada"],
+        description='expansions rooms may choose (JSON): ["armada"] by default, [] turns Armada off',
     )
     bot_delay_ms: int = Field(0, description="pause before a server-side bot acts, so humans can follow")
     static_dir: Path = Field(

@@ -137,8 +137,9 @@ async def loop_lag(samples: list[float], stop: asyncio.Event) -> None:
         samples.append(time.perf_counter() - start - 0.01)
 
 
-async def make_room(http: httpx.AsyncClient, players: int, game: str, index: int) -> Room:
-    r = await http.post("/api/rooms", json={"name": f"b{index}-0", "game": game, "players": players})
+async def make_room(http: httpx.AsyncClient, players: int, game: str, index: int, expansions: list[str]) -> Room:
+    body = {"name": f"b{index}-0", "game": game, "players": players, "expansions": expansions}
+    r = await http.post("/api/rooms", json=body)
     r.raise_for_status()
     code, tokens = r.json()["code"], {0: r.json()["token"]}
     for seat in range(1, players):
@@ -162,8 +163,11 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
     ws_url = url.replace("http://", "ws://").replace("https://", "wss://")
     stats = Stats()
     limits = httpx.Limits(max_connections=50)
+    expansions = ["armada"] if args.armada else []
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        rooms = await gather_limited([make_room(http, args.players, args.game, i) for i in range(args.rooms)], 20)
+        rooms = await gather_limited(
+            [make_room(http, args.players, args.game, i, expansions) for i in range(args.rooms)], 20
+        )
         go = asyncio.Event()
         tasks, readies = [], []
         for room in rooms:
@@ -229,6 +233,7 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "rooms": args.rooms,
         "players": args.players,
         "game": args.game,
+        "expansions": ["armada"] if args.armada else [],
         "bot": args.bot,
         "think_ms": args.think_ms,
         "ramp_s": args.ramp_s,
@@ -308,7 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--game", default="classic")
-    parser.add_argument("--bot", default="greedy", help="random or greedy")
+    parser.add_argument("--armada", action="store_true", help="classic rooms with the Armada expansion")
+    parser.add_argument("--bot", default="greedy", help="random, greedy or heuristic")
     parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause before each bot action")
     parser.add_argument("--ramp-s", type=float, default=0.0, help="start the rooms evenly over this many seconds")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds before unfinished games count as errors")

@@ -46,7 +46,11 @@ class BotSeatIn(Strict):
 class SettingsFields(Strict):
     game: GameKind | None = Field(None, description="classic (3-7 players) or duel (2 players)")
     players: int | None = Field(None, description="defaults to the game's minimum")
-    expansions: list[str] | None = Field(None, description='e.g. ["armada"] for classic, when available')
+    expansions: list[str] | None = Field(
+        None,
+        description='["armada"] for 7 Wonders with the Armada expansion (provisional values; see the room\'s '
+        "settings.notices), if the server enables it (ENABLED_EXPANSIONS); none if left out",
+    )
     wonder_side: Side | list[Side] | None = Field(None, description="one side for all, or one per seat")
     wonders: list[str] | None = Field(None, description="one wonder name per seat (classic); random if left out")
     seed: int | None = Field(None, description="fixed seed; only on servers started with ALLOW_SEED=true")
@@ -74,10 +78,16 @@ class AddBotIn(BotSeatIn):
 class RoomSettingsOut(BaseModel):
     game: GameKind
     players: int
-    expansions: list[str]
+    expansions: list[str] = Field(description='"armada" when the room plays 7 Wonders with the Armada expansion')
     wonder_side: Side | list[Side]
     wonders: list[str] | None
-    seed_fixed: bool
+    seed_fixed: bool = Field(description="the room fixed its seed (only on servers with ALLOW_SEED=true)")
+    notices: list[str] = Field(
+        default_factory=list,
+        description="what players should know about these rules, one sentence each; with Armada, that it runs on "
+        "provisional shipyard, island and Armada card values (the engine data's provisional notice)",
+        examples=[["Armada runs on provisional values: the shipyard costs and benefits, ..."]],
+    )
 
 
 class SeatOut(BaseModel):
@@ -180,6 +190,34 @@ class HistoryOut(BaseModel):
     result: JSONObject | None
     at: int | None = None
     view: JSONObject | None = None
+
+
+class CardInfo(BaseModel):
+    color: str = Field(description="brown, grey, blue, yellow, red, green or purple")
+    age: int
+    expansion: str | None = Field(None, description='"armada" for the Armada cards')
+
+
+class IslandInfo(BaseModel):
+    level: int = Field(description="1, 2 or 3")
+    text: str = Field(description="what keeping it gives, in words (provisional values)")
+
+
+class ExpansionInfo(BaseModel):
+    game: GameKind
+    enabled: bool = Field(description="whether rooms on this server may choose it (ENABLED_EXPANSIONS)")
+    notices: list[str] = Field(description="what players should know, e.g. that its values are provisional")
+
+
+class CatalogOut(BaseModel):
+    expansions: dict[str, ExpansionInfo] = Field(description="the expansions the engine plays, by name")
+    cards: dict[str, CardInfo] = Field(
+        description="every card by name; in Armada a naval step with a build "
+        "advances the ship of the card's colour (red, yellow, blue, green)"
+    )
+    islands: dict[str, IslandInfo] = Field(description="Armada's islands by name")
+    ship_tracks: list[str]
+    ship_spaces: dict[str, list[str]] = Field(description="per ship track, what spaces 1 to 6 give, in words")
 
 
 class HealthOut(BaseModel):

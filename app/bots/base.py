@@ -3,6 +3,8 @@
 import random
 from typing import Any
 
+from app.bots.armada import ArmadaValues, is_armada
+
 Action = dict[str, Any]
 
 
@@ -28,20 +30,23 @@ class RandomBot(Bot):
 
 
 class GreedyBot(Bot):
-    """Takes the action that looks best right now: points, shields, science and production,
-    less what it costs; never wastes a card it could build."""
+    """Takes the action that looks best right now: builds over wonder stages over discards, less what
+    they cost; with Armada, plus what a naval step or ship move reaches, and the best island."""
 
     name = "greedy"
 
     WEIGHTS = {"build": 1.0, "wonder": 0.8, "discard": 0.0}
 
     def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
-        return max(actions, key=lambda a: (self._value(view, a), self.rng.random()))
+        armada = ArmadaValues(view, view["seat"]) if is_armada(view) else None
+        return max(actions, key=lambda a: (self._value(view, a, armada), self.rng.random()))
 
-    def _value(self, view: dict[str, Any], action: Action) -> float:
+    def _value(self, view: dict[str, Any], action: Action, armada: ArmadaValues | None = None) -> float:
         kind = action["type"]
         if kind in ("pass",):
             return -1.0
+        if kind == "keep_island" and armada is not None:
+            return armada.keep_island_value(action)  # the island worth most
         cost = action.get("cost", {})
         paid = sum(cost.values()) if isinstance(cost, dict) else 0
         value = {"build": 4.0, "wonder": 3.5, "build_from_discard": 5.0}.get(kind, 1.0)
@@ -50,4 +55,8 @@ class GreedyBot(Bot):
         age = view.get("age", 1)
         if kind == "wonder":
             value += 0.5 * age
+        if armada is not None:  # a naval step, free ship moves, or the yellow ship of a discard
+            if kind == "discard" and action.get("reward") == "yellow":
+                value = 0.5
+            value += armada.ships_value(action)
         return value - 0.6 * paid

@@ -6,11 +6,11 @@ with each neighbour, what a science symbol adds, production and discounts while 
 left to use them, coins at a third of a point, less the coins it costs.
 """
 
-from functools import cache
 from typing import Any
 
+from app.bots.armada import ArmadaValues, all_cards, all_wonders, is_armada
 from app.bots.base import Action, GreedyBot
-from app.engine.classic.data import CardDef, Effects, classic_data
+from app.engine.classic.data import CardDef, Effects
 from app.engine.common.science import science_points
 
 VICTORY = {1: 1, 2: 3, 3: 5}
@@ -22,17 +22,25 @@ ABILITY_VALUE = {
     "free_last_card_each_age": 3.0,
 }
 SYMBOLS = ("compass", "gear", "tablet")
+# With Armada (measured against the greedy bot, which builds nearly every turn and hoards coins):
+# naval strength counts double (fleets grow all game long), a coin paid costs half a point and a
+# coin paid to another player 0.7 more (it feeds them and Armada's taxes and piracy drain coins
+# anyway), and a card built (or tucked) is worth 1.5 points more than its effects say (each one
+# may carry a naval step).
+ARMADA_NAVAL_WEIGHT = 2.0
+ARMADA_COIN = 0.5
+ARMADA_TRADE = 0.7
+ARMADA_BUILD = 1.5
 
 
-@cache
 def cards_by_name() -> dict[str, CardDef]:
-    data = classic_data()
-    return {c.name: c for c in (*data.cards, *data.guilds)}
+    """Every card by name (classic and Armada)."""
+    return all_cards()
 
 
 class HeuristicBot(GreedyBot):
-    """Scores every legal action in estimated end-of-game points and takes the best (classic;
-    other game kinds get the greedy bot's rule of thumb)."""
+    """Scores every legal action in estimated end-of-game points and takes the best (classic, with
+    or without Armada; other game kinds get the greedy bot's rule of thumb)."""
 
     name = "heuristic"
 
@@ -40,24 +48,39 @@ class HeuristicBot(GreedyBot):
         if view.get("game") != "classic":
             return super().choose(view, actions)
         seat = view["seat"]
-        return max(actions, key=lambda a: (self.value(view, seat, a), self.rng.random()))
+        armada = ArmadaValues(view, seat, naval_weight=ARMADA_NAVAL_WEIGHT) if is_armada(view) else None
+        return max(actions, key=lambda a: (self.value(view, seat, a, armada), self.rng.random()))
 
-    def value(self, view: dict[str, Any], seat: int, action: Action) -> float:
+    def value(self, view: dict[str, Any], seat: int, action: Action, armada: ArmadaValues | None = None) -> float:
         kind = action["type"]
         if kind == "pass":
             return 0.0
+        if armada is None and is_armada(view):
+            armada = ArmadaValues(view, seat, naval_weight=ARMADA_NAVAL_WEIGHT)
+        if kind == "keep_island":
+            assert armada is not None
+            return armada.keep_island_value(action, base=lambda fx: self.effects_value(view, seat, fx))
         if kind == "discard":
+            if action.get("reward") == "yellow" and armada is not None:
+                return armada.ships_value(action)  # the yellow ship's next space instead of 3 coins
             return 1.0  # 3 coins
         me = view["players"][seat]
         if kind == "wonder":
-            stage = classic_data().wonder(me["wonder"]).sides[me["side"]][action["stage"] - 1]
-            worth = self.effects_value(view, seat, stage.effects) + 1.0  # stages also hide a card
+            stage = all_wonders()[me["wonder"]].sides[me["side"]][action["stage"] - 1]
+            effects = stage.effects
+            worth = self.effects_value(view, seat, effects) + 1.0  # stages also hide a card
         else:
             card = cards_by_name()[action["card"]]
-            worth = self.effects_value(view, seat, card.effects) + self.card_extras(view, seat, card)
+            effects = card.effects
+            worth = self.effects_value(view, seat, effects) + self.card_extras(view, seat, card)
+        if armada is not None:
+            worth += armada.extra_value(effects, lambda s: self.science_value(view, seat, s))
+            worth += armada.ships_value(action)  # the naval step and the free ship moves
         cost = action.get("cost") or {}
         paid = sum(cost.values()) if isinstance(cost, dict) else 0
-        trading = cost.get("left", 0) + cost.get("right", 0) if isinstance(cost, dict) else 0
+        trading = paid - cost.get("bank", 0) if isinstance(cost, dict) else 0
+        if armada is not None:
+            return worth + ARMADA_BUILD - paid * ARMADA_COIN - trading * ARMADA_TRADE
         return worth - paid / 3 - trading * 0.1
 
     def effects_value(self, view: dict[str, Any], seat: int, effects: Effects) -> float:

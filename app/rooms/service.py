@@ -20,6 +20,7 @@ from app.db import repo
 from app.db.models import Game as GameRow
 from app.db.models import Room, Seat, iso, now
 from app.engine import GameConfig
+from app.engine.classic.armada_data import armada_data
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
 from app.rooms.games import GameService, new_seed
@@ -30,6 +31,14 @@ log = logging.getLogger("wonders.rooms")
 
 LOBBY = ("open", "finished")
 CONFIG_KEYS = ("game", "players", "expansions", "wonder_side", "wonders")
+
+
+def notices(expansions: Any) -> list[str]:
+    """What players should know about the rules of these expansions (Armada: its provisional values)."""
+    out = []
+    if "armada" in expansions:
+        out.append(armada_data().notice)
+    return out
 
 
 @dataclass(frozen=True)
@@ -74,7 +83,10 @@ class RoomService:
             raise Invalid(f"{where}: {message}" if where else message, code="bad_settings") from None
         disabled = sorted(set(config.expansions) - set(self.settings.enabled_expansions))
         if disabled:
-            raise Invalid(f"expansion(s) {disabled} are not available on this server yet", code="expansion_unavailable")
+            raise Invalid(
+                f"expansion(s) {disabled} are turned off on this server (ENABLED_EXPANSIONS)",
+                code="expansion_unavailable",
+            )
         try:
             self.games.factory(config)
         except ValueError as exc:
@@ -126,6 +138,7 @@ class RoomService:
         by_seat = {s.seat: s for s in seats}
         settings = {k: v for k, v in room.settings.items() if k != "seed"}
         settings["seed_fixed"] = room.settings.get("seed") is not None
+        settings["notices"] = notices(settings.get("expansions", ()))
         out_seats = []
         for i in range(room.settings["players"]):
             s = by_seat.get(i)
@@ -416,6 +429,12 @@ class RoomService:
             free = sorted(set(range(players)) - {s.seat for s in seats})
             if free:
                 raise Conflict(f"seats {free} are free: fill them (people or bots) first", code="room_not_full")
+            disabled = sorted(set(room.settings["expansions"]) - set(self.settings.enabled_expansions))
+            if disabled:  # the server was restarted with fewer expansions since the room was set up
+                raise Invalid(
+                    f"expansion(s) {disabled} are turned off on this server (ENABLED_EXPANSIONS): change the settings",
+                    code="expansion_unavailable",
+                )
             seed = room.settings.get("seed")
             config = GameConfig(**{k: room.settings[k] for k in CONFIG_KEYS}, seed=new_seed() if seed is None else seed)
             claimed = await session.execute(

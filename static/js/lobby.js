@@ -4,12 +4,24 @@ import { api, roomUrl, saveSeat } from "./api.js";
 const error = document.getElementById("error");
 const create = document.getElementById("create-form");
 
+let armada = { enabled: true, notices: [] }; // what the server says of Armada (GET /api/catalog)
+
 function showKind() {
   const classic = create.game.value === "classic";
   for (const el of create.querySelectorAll(".classic-only")) el.hidden = !classic;
+  for (const el of create.querySelectorAll(".armada-only")) el.hidden = !classic || !armada.enabled;
+  const notice = document.getElementById("armada-notice");
+  notice.textContent = armada.notices.join(" ");
+  notice.hidden = !(classic && armada.enabled && create.armada.checked && armada.notices.length);
 }
 create.game.addEventListener("change", showKind);
+create.armada.addEventListener("change", showKind);
 showKind();
+api("GET", "/api/catalog").then((catalog) => {
+  armada = catalog.expansions.armada || { enabled: false, notices: [] };
+  if (!armada.enabled) create.armada.checked = false;
+  showKind();
+}).catch(() => {});
 
 create.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -26,7 +38,7 @@ create.addEventListener("submit", async (event) => {
   };
   if (classic) {
     body.wonder_side = form.wonder_side.value;
-    if (form.armada.checked) body.expansions = ["armada"];
+    if (form.armada.checked && armada.enabled) body.expansions = ["armada"];
   }
   try {
     const room = await api("POST", "/api/rooms", body);

@@ -7,6 +7,7 @@ const $ = (id) => document.getElementById(id);
 const errorBox = $("error");
 
 let seat = savedSeat(code); // {seat, token} or null
+let catalog = { cards: {}, islands: {}, ship_tracks: ["red", "yellow", "blue", "green"], ship_spaces: {} };
 let room = null;
 let state = null;
 let socket = null;
@@ -26,8 +27,9 @@ function seatName(n) {
 
 function renderRoom() {
   $("room-code").textContent = room.code;
+  const expansions = room.settings.expansions.map((x) => x.charAt(0).toUpperCase() + x.slice(1));
   $("room-title").textContent = `${room.settings.game === "duel" ? "7 Wonders Duel" : "7 Wonders"}` +
-    `${room.settings.expansions.length ? " + " + room.settings.expansions.join(", ") : ""} · ${room.status}`;
+    `${expansions.length ? " + " + expansions.join(", ") : ""} · ${room.status}`;
   $("share").value = location.href;
   const list = $("seats");
   list.replaceChildren(...room.seats.map((s) => {
@@ -44,12 +46,15 @@ function renderRoom() {
     }
     return item;
   }));
+  $("notices").replaceChildren(...(room.settings.notices || []).map((text) => el("p", { className: "notice" }, [text])));
   const free = room.seats.some((s) => s.kind === "free");
   $("join-seat").hidden = Boolean(seat) || room.status !== "open" || !free;
   $("host-tools").hidden = !isHost() || room.status === "playing";
   $("add-bot").disabled = !free;
   $("start").disabled = free;
   $("start").textContent = room.status === "open" ? "Start the game" : "Rematch";
+  $("armada-toggle").hidden = room.settings.game !== "classic";
+  $("armada").checked = room.settings.expansions.includes("armada");
 }
 
 function isHost() {
@@ -64,6 +69,18 @@ async function hostCall(method, path, body) {
   } catch (e) {
     showError(e.message);
   }
+}
+
+// The room becomes "finished" once the last step is stored: fetch it again (the rematch button).
+function refreshAfterGame(tries) {
+  setTimeout(async () => {
+    try {
+      await refreshRoom();
+    } catch {
+      return;
+    }
+    if (room.status === "playing" && tries > 1) refreshAfterGame(tries - 1);
+  }, 300);
 }
 
 async function refreshRoom() {
@@ -87,6 +104,8 @@ $("join-seat").addEventListener("submit", async (event) => {
 });
 $("add-bot").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/bots`, { kind: "heuristic" }));
 $("start").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/start`));
+$("armada").addEventListener("change", (event) =>
+  hostCall("PATCH", `/api/rooms/${code}`, { expansions: event.target.checked ? ["armada"] : [] }));
 
 // ----- the game ---------------------------------------------------------------------------
 
@@ -120,12 +139,64 @@ function renderPlayers(view) {
     if (p.progress_tokens && p.progress_tokens.length) stats.push(`tokens: ${p.progress_tokens.join(", ")}`);
     if (p.has_chosen) stats.push("✔ has chosen");
     const wonders = (p.wonders || []).map((w) => el("span", { className: "chip" }, [`${w.built ? "◆" : "◇"} ${w.name}`]));
-    return el("div", { className: "player" + (seat && seat.seat === n ? " me" : "") }, [
+    const mine = Boolean(seat && seat.seat === n);
+    return el("div", { className: "player" + (mine ? " me" : "") }, [
       el("h3", {}, [seatName(n)]),
       el("div", { className: "stats" }, stats.map((s) => el("span", {}, [s]))),
       el("div", { className: "chips" }, [...wonders, ...(p.city || []).map((c) => el("span", { className: "chip" }, [c]))]),
+      p.shipyard ? renderShipyard(p.shipyard, mine) : null,
     ]);
   }));
+}
+
+// Armada: four ship tracks (start 0, spaces 1 to 6), and what the fleets and islands give.
+function renderShipyard(yard, mine) {
+  const tracks = catalog.ship_tracks.map((track) => {
+    const at = yard.ships[track];
+    const spaces = catalog.ship_spaces[track] || [];
+    const cells = [];
+    for (let i = 0; i <= 6; i++) {
+      const ship = i === at;
+      const title = i === 0 ? "start" : `space ${i}: ${spaces[i - 1] || ""}`;
+      cells.push(el("span", { className: `cell${ship ? " ship" : ""}${i < at ? " passed" : ""}`, title }, [ship ? "▲" : i ? String(i) : "·"]));
+    }
+    const next = yard.next_costs && yard.next_costs[track];
+    const cost = !next ? "top" : Object.entries(next).map(([r, k]) => `${k} ${r}`).join(", ") || "free";
+    const label = `${track}${yard.wonder_track === track ? " ◆" : ""}`;
+    const row = el("div", { className: `track ${track}` }, [
+      el("span", { className: "tname", title: yard.wonder_track === track ? "wonder stages advance this ship" : "" }, [label]),
+      ...cells,
+      mine ? el("span", { className: "muted next" }, [at >= 6 ? "top" : `next: ${cost}`]) : null,
+    ]);
+    row.dataset.track = track;
+    row.dataset.position = String(at);
+    return row;
+  });
+  const facts = [
+    `naval strength ${yard.naval_strength}`,
+    `commercial level ${yard.commercial_level}`,
+    `naval tokens ${yard.naval_tokens.length ? yard.naval_tokens.map((t) => (t > 0 ? `+${t}` : t)).join(" ") : "none"}`,
+  ];
+  const islands = yard.islands.map((name) => el("span", { className: "chip island", title: islandText(name) }, [name]));
+  return el("div", { className: "shipyard" }, [
+    el("div", { className: "muted" }, [yard.board]),
+    ...tracks,
+    el("div", { className: "stats" }, facts.map((f) => el("span", {}, [f]))),
+    el("div", { className: "chips islands" }, islands.length ? islands : [el("span", { className: "muted" }, ["no islands"])]),
+  ]);
+}
+
+function islandText(name) {
+  const island = catalog.islands[name];
+  return island ? `level ${island.level}: ${island.text}` : "";
+}
+
+// The ship track a naval step of this action advances: the card's colour, or the wonder's track.
+function trackOf(action) {
+  const me = seat && state && state.view.players && state.view.players[seat.seat];
+  if (action.type === "wonder") return me && me.shipyard ? me.shipyard.wonder_track : null;
+  const card = catalog.cards[action.card];
+  return card ? card.color : null;
 }
 
 function renderStructure(view) {
@@ -150,20 +221,25 @@ function renderHand(view) {
   const actions = state.legal_actions || [];
   if (!actions.length || !seat || !state.to_act.includes(seat.seat) && !(view.phase === "pick" && view.pick)) return out;
   const groups = new Map();
+  if (view.decision && view.decision.kind === "keep_island") {
+    out.push(el("p", { className: "decision" }, [el("strong", {}, ["You explored: keep one island. "]), "The others go back to the deck."]));
+  }
   for (const action of actions) {
-    const key = action.card || "Decision";
+    const key = action.type === "keep_island" ? action.island : action.card || "Decision";
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(action);
   }
   for (const [card, list] of groups) {
     const buttons = list.map((action) => {
-      const button = el("button", { type: "button", className: "act" }, [actionLabel(action)]);
+      const button = el("button", { type: "button", className: "act" + (action.naval || action.reward ? " naval" : "") }, [actionLabel(action, trackOf)]);
       button.addEventListener("click", () => send(action));
       return button;
     });
-    out.push(el("div", { className: "cardgroup actions" }, [el("strong", {}, [card]), ...buttons]));
+    const island = list[0].type === "keep_island" ? islandText(card) : "";
+    const heading = el("strong", {}, [card, island ? el("span", { className: "muted island-text" }, [` — ${island}`]) : null]);
+    out.push(el("div", { className: "cardgroup actions" + (island ? " keep" : "") }, [heading, ...buttons]));
   }
-  if (view.pick) out.unshift(el("p", { className: "muted" }, [`Your pick: ${actionLabel(view.pick)} (you may change it until everyone has chosen)`]));
+  if (view.pick) out.unshift(el("p", { className: "muted" }, [`Your pick: ${actionLabel(view.pick, trackOf)} (you may change it until everyone has chosen)`]));
   return out;
 }
 
@@ -236,6 +312,7 @@ function onMessage(m) {
       break;
     case "game_over":
       log("The game is over.");
+      refreshAfterGame(5);
       break;
     case "accepted":
       sending = false;
@@ -261,6 +338,11 @@ async function main() {
   } catch (e) {
     showError(e.message);
     return;
+  }
+  try {
+    catalog = await api("GET", "/api/catalog");
+  } catch {
+    // the game is playable without it: naval steps then do not name their track
   }
   connect();
 }

@@ -1,11 +1,17 @@
 """The browser client in real headless Chromium: friends create and join a room, and play whole
 games by clicking, to the score sheet."""
 
+import json
 import re
 
-from playwright.async_api import Browser, Page
+import httpx
+from playwright.async_api import Browser, Locator, Page
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.server.helpers import bearer
 from tests.server.live import LiveServer
+
+ARMADA_SEED = 1
 
 pytestmark = __import__("pytest").mark.browser
 
@@ -18,6 +24,15 @@ def watch_errors(page: Page) -> list[str]:
     return errors
 
 
+async def click(button: Locator) -> bool:
+    """Click it, unless it went away meanwhile (a new state re-renders the hand): then say so."""
+    try:
+        await button.click(timeout=2000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 async def play_until_over(pages: list[Page], limit: int = 400) -> int:
     """Each page clicks its first enabled action whenever it has one, until a score sheet shows."""
     clicks = 0
@@ -27,8 +42,7 @@ async def play_until_over(pages: list[Page], limit: int = 400) -> int:
         acted = False
         for page in pages:
             button = page.locator("#hand button.act:enabled").first
-            if await button.count():
-                await button.click()
+            if await button.count() and await click(button):
                 clicks += 1
                 acted = True
         if not acted:
@@ -46,6 +60,7 @@ async def test_two_friends_and_a_bot_play_a_classic_game(web_server: LiveServer,
     await ada.fill("#create-form input[name=bots]", "1")
     await ada.click("#create-form button[type=submit]")
     await ada.wait_for_url(re.compile(r"/room\.html\?code=[A-Z0-9]{6,}"))
+    await ada.wait_for_function("document.querySelector('#share').value !== ''")
     share = await ada.input_value("#share")
 
     bob = await (await chromium.new_context()).new_page()  # another browser: no token of Ada's
@@ -95,3 +110,78 @@ async def test_a_bad_room_code_says_so(web_server: LiveServer, chromium: Browser
     await page.goto(web_server.url + "/room.html?code=NOSUCH9")
     await page.wait_for_selector("#error:not(:empty)")
     assert "room" in (await page.inner_text("#error")).lower()
+
+
+PREFERRED = [  # an explorer: keep an island when asked, else naval steps on the green track, else any
+    "#hand .cardgroup.keep button.act:enabled",
+    "#hand button.act:enabled:has-text('naval step (green)')",
+    "#hand button.act:enabled:has-text('naval step')",
+    "#hand button.act:enabled",
+]
+
+
+async def play_armada_until_over(page: Page, limit: int = 400) -> tuple[int, set[str], list[str]]:
+    """Click the preferred action whenever there is one; return the clicks, every button label seen
+    and the islands offered to this seat."""
+    clicks = 0
+    labels: set[str] = set()
+    offered: list[str] = []
+    for _ in range(limit):
+        if await page.locator("table.scores").count():
+            return clicks, labels, offered
+        for selector in PREFERRED:
+            button = page.locator(selector).first
+            if await button.count():
+                labels.update(await page.locator("#hand button.act").all_inner_texts())
+                if "keep" in selector:
+                    offered += await page.locator("#hand .cardgroup.keep > strong").all_inner_texts()
+                clicks += await click(button)
+                break
+        else:
+            await page.wait_for_timeout(50)
+    raise AssertionError("the game did not reach its score sheet")
+
+
+async def test_an_armada_game_against_bots(web_server: LiveServer, chromium: Browser) -> None:
+    """Armada against two bots, by clicking: the provisional notice in the lobby and the room, every
+    shipyard, naval steps named by their track, the yellow discard, keeping an island, the naval
+    conflicts in the events and Armada's categories on the score sheet."""
+    page = await (await chromium.new_context()).new_page()
+    errors = watch_errors(page)
+    await page.goto(web_server.url + "/")
+    await page.fill("#create-form input[name=name]", "Ada")
+    await page.fill("#create-form input[name=players]", "3")
+    await page.fill("#create-form input[name=bots]", "2")
+    await page.check("#create-form input[name=armada]")
+    await page.wait_for_selector("#armada-notice:visible")
+    assert "provisional" in await page.inner_text("#armada-notice")
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_url(re.compile(r"/room\.html\?code=[A-Z0-9]{6,}"))
+    await page.wait_for_selector("#notices .notice")
+    assert "Armada runs on provisional values" in await page.inner_text("#notices")
+    assert await page.is_checked("#armada")  # the host's toggle shows the room's setting
+    code = (await page.inner_text("#room-code")).strip()
+    saved = json.loads(await page.evaluate("code => localStorage.getItem('wonders.seat.' + code)", code))
+    async with httpx.AsyncClient(base_url=web_server.url) as http:  # a fixed seed: the same game every run
+        r = await http.patch(f"/api/rooms/{code}", json={"seed": ARMADA_SEED}, headers=bearer(saved["token"]))
+        assert r.status_code == 200, r.text
+
+    await page.click("#start:enabled")
+    await page.wait_for_selector("#hand button.act")
+    assert await page.locator(".player .shipyard").count() == 3
+    assert await page.locator(".player.me .shipyard .track").count() == 4
+    assert await page.locator(".player.me .track .cell.ship").count() == 4  # every ship at the start
+    assert "naval strength 0" in await page.inner_text(".player.me .shipyard")
+
+    clicks, labels, offered = await play_armada_until_over(page)
+    assert clicks >= 21  # a decision at least every turn of the three Ages
+    assert any(re.search(r"\+ naval step \((red|yellow|blue|green)\)", label) for label in labels)
+    assert "Discard: move yellow ship" in labels
+    assert offered and any(" — " in o for o in offered)  # islands to keep, with what they give
+    sheet = await page.inner_text("table.scores")
+    assert all(word in sheet for word in ("Ada", "naval", "islands", "shipyard", "total"))
+    events = await page.inner_text("#log")
+    assert "Naval conflict of Age 3" in events and "keeps" in events and "explores" in events
+    assert "naval_conflict" not in events and "island_kept" not in events  # told in words
+    assert await page.locator(".player.me .chip.island").count() >= 1
+    assert errors == []

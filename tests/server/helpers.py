@@ -136,8 +136,11 @@ class SeatClient:
         return await self.wait_for(lambda m: m["type"] == "state" and m["version"] >= version, within)
 
 
-async def play_reactive(clients: dict[int, "SeatClient"], rng: Any, within: float = 120.0) -> dict[str, Any]:
-    """Each seat answers every state that asks it to act with a random legal action, until the game ends."""
+async def play_reactive(
+    clients: dict[int, "SeatClient"], rng: Any, within: float = 120.0, choose: Any = None
+) -> dict[str, Any]:
+    """Each seat answers every state that asks it to act with a random legal action (or
+    `choose(rng, state)`), until the game ends."""
 
     async def seat_loop(seat: int, client: SeatClient) -> dict[str, Any]:
         acted: set[int] = set()
@@ -151,7 +154,7 @@ async def play_reactive(clients: dict[int, "SeatClient"], rng: Any, within: floa
                 continue  # a newer state is already here
             if seat in message["to_act"] and message["version"] not in acted:
                 acted.add(message["version"])
-                action = rng.choice(message["legal_actions"])
+                action = rng.choice(message["legal_actions"]) if choose is None else choose(rng, message)
                 start = len(client.messages)
                 await client.send({"type": "action", "action": action, "version": message["version"]})
                 reply = await client.wait_for(lambda m: m["type"] in ("accepted", "error"), within=within, start=start)

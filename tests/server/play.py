@@ -3,11 +3,13 @@
 import asyncio
 import contextlib
 import random
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 
 from app.engine import GameConfig
+from app.engine.classic.armada_data import armada_data
 from app.engine.common.game import Game
 from tests.server.helpers import SeatClient
 
@@ -24,7 +26,8 @@ def _strings(value: Any) -> list[str]:
 
 def hidden_from(game: Game, seat: int | None) -> set[str]:
     """Names `seat` may not know at this moment: classic, other seats' hands and secret picks (a
-    card of the same name in a city, or in its own hand, is no secret); Duel, face-down and removed
+    card of the same name in a city, or in its own hand, is no secret), and with Armada every island
+    not kept by anyone but those the seat itself is choosing among; Duel, face-down and removed
     cards, the decks of later Ages and the progress tokens in the box (but the three shown to the
     seat choosing among them)."""
     snap = game.snapshot()
@@ -41,7 +44,19 @@ def hidden_from(game: Game, seat: int | None) -> set[str]:
         known.update(names[c] for c in player["city"])
     for played in snap.get("played", []):
         known.update(names[c] for c in played)
-    return secret - known
+    return (secret - known) | _hidden_islands(snap, seat)
+
+
+def _hidden_islands(snap: dict[str, Any], seat: int | None) -> set[str]:
+    """Armada: every island nobody has kept (in the decks, or drawn by an explorer), but the
+    islands this seat drew itself and is choosing among now."""
+    armada = snap.get("armada")
+    if armada is None:
+        return set()
+    names = [island.name for island in armada_data().islands]
+    kept = {name for fleet in armada["fleets"] for name in fleet["islands"]}
+    mine = {names[i] for i in armada["offers"].get(str(seat), [])}
+    return set(names) - kept - mine
 
 
 def _hidden_in_duel(snap: dict[str, Any], seat: int | None) -> set[str]:
@@ -89,11 +104,25 @@ def check_secrecy(client: SeatClient, truth: Truth) -> int:
     return checked
 
 
+Chooser = Callable[[random.Random, dict[str, Any]], dict[str, Any]]
+
+
+def random_choice(rng: random.Random, state: dict[str, Any]) -> dict[str, Any]:
+    return rng.choice(state["legal_actions"])
+
+
 async def play_lockstep(
-    ws_url: str | dict[int, str], code: str, tokens: dict[int, str], *, seed: int, change_picks: bool = False
+    ws_url: str | dict[int, str],
+    code: str,
+    tokens: dict[int, str],
+    *,
+    seed: int,
+    change_picks: bool = False,
+    choose: Chooser = random_choice,
 ) -> tuple[dict[int, SeatClient], SeatClient, list[int]]:
     """Play to the end over websockets: at each step every seat that owes a decision sends it at the
-    same moment. With change_picks, one seat first picks, then changes its pick together with the others.
+    same moment (`choose(rng, state)` picks among the state's legal actions; uniformly by default).
+    With change_picks, one seat first picks, then changes its pick together with the others.
     Returns the clients, a spectator's client, and the versions right after each simultaneous round."""
     rng = random.Random(seed)
     urls = ws_url if isinstance(ws_url, dict) else dict.fromkeys(tokens, ws_url)
@@ -122,7 +151,7 @@ async def play_lockstep(
             sends = []
             ids = {s: f"v{version}-s{s}" for s in to_act}
             for s in to_act:
-                action = rng.choice(states[s]["legal_actions"])
+                action = choose(rng, states[s])
                 message = {"type": "action", "action": action, "version": version, "action_id": ids[s]}
                 sends.append(clients[s].send(message))
             await asyncio.gather(*sends)

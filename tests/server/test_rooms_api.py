@@ -8,7 +8,9 @@ import pytest
 from sqlalchemy import select
 
 from app.db.models import Seat
+from app.engine.classic.armada_data import armada_data
 from app.rooms.tokens import CODE_ALPHABET, hash_token
+from app.settings import Settings
 from tests.server.conftest import app_client, make_settings
 from tests.server.helpers import bearer, create_room, error_of, join
 
@@ -29,6 +31,7 @@ async def test_create_room_answers_a_code_and_a_token(client: httpx.AsyncClient)
         "wonder_side": "random",
         "wonders": None,
         "seed_fixed": False,
+        "notices": [],
     }
     assert [s["kind"] for s in room["seats"]] == ["human", "free", "free", "free"]
     assert room["seats"][0] == {
@@ -80,7 +83,7 @@ async def test_bots_take_seats_at_creation(client: httpx.AsyncClient) -> None:
         ({"name": "Ada", "players": 9}, "bad_settings"),
         ({"name": "Ada", "players": 2}, "bad_settings"),
         ({"name": "Ada", "expansions": ["cities"]}, "bad_settings"),
-        ({"name": "Ada", "expansions": ["armada"]}, "expansion_unavailable"),
+        ({"name": "Ada", "game": "duel", "expansions": ["armada"]}, "bad_settings"),
         ({"name": "Ada", "players": 3, "wonders": ["Rhodos", "Rhodos", "Gizah"]}, "bad_settings"),
         ({"name": "Ada", "players": 3, "wonders": ["Atlantis", "Rhodos", "Gizah"]}, "bad_settings"),
         ({"name": "Ada", "bots": [{"kind": "oracle"}]}, "bad_bot"),
@@ -249,12 +252,35 @@ async def test_fixed_seeds_only_when_the_server_allows(sqlite_url: str) -> None:
         assert r.status_code == 201 and r.json()["room"]["settings"]["seed_fixed"] is False
 
 
-async def test_expansions_are_enabled_by_the_server(sqlite_url: str) -> None:
-    async with app_client(make_settings(sqlite_url, enabled_expansions=["armada"])) as c:
+async def test_armada_is_on_by_default_and_says_its_values_are_provisional(client: httpx.AsyncClient) -> None:
+    r = await client.post("/api/rooms", json={"name": "Ada", "players": 4, "expansions": ["armada"]})
+    assert r.status_code == 201, r.text
+    settings = r.json()["room"]["settings"]
+    assert settings["expansions"] == ["armada"]
+    assert settings["notices"] == [armada_data().notice] and "provisional" in settings["notices"][0]
+    code, token = r.json()["code"], r.json()["token"]
+    assert (await client.get(f"/api/rooms/{code}")).json()["settings"]["notices"] == [armada_data().notice]
+    # the host turns Armada off, and on again
+    r = await client.patch(f"/api/rooms/{code}", json={"expansions": []}, headers=bearer(token))
+    assert r.status_code == 200 and r.json()["settings"]["notices"] == []
+    r = await client.patch(f"/api/rooms/{code}", json={"expansions": ["armada"]}, headers=bearer(token))
+    assert r.status_code == 200 and r.json()["settings"]["notices"] == [armada_data().notice]
+    spec = (await client.get("/openapi.json")).json()
+    assert "provisional" in spec["components"]["schemas"]["RoomSettingsOut"]["properties"]["notices"]["description"]
+
+
+async def test_a_server_may_turn_armada_off(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ENABLED_EXPANSIONS", "[]")
+    assert Settings().enabled_expansions == []
+    monkeypatch.delenv("ENABLED_EXPANSIONS")
+    assert Settings().enabled_expansions == ["armada"]
+    async with app_client(make_settings(sqlite_url, enabled_expansions=[])) as c:
         r = await c.post("/api/rooms", json={"name": "Ada", "expansions": ["armada"]})
-        assert r.status_code == 201 and r.json()["room"]["settings"]["expansions"] == ["armada"]
-        r = await c.post("/api/rooms", json={"name": "Ada", "game": "duel", "expansions": ["armada"]})
-        assert r.status_code == 422
+        assert r.status_code == 422 and error_of(r) == "expansion_unavailable"
+        assert "ENABLED_EXPANSIONS" in r.json()["error"]["message"]
+        code, token = await create_room(c)
+        r = await c.patch(f"/api/rooms/{code}", json={"expansions": ["armada"]}, headers=bearer(token))
+        assert r.status_code == 422 and error_of(r) == "expansion_unavailable"
 
 
 async def test_room_limit(sqlite_url: str) -> None:
