@@ -72,17 +72,6 @@ async function hostCall(method, path, body) {
 }
 
 // The room becomes "finished" once the last step is stored: fetch it again (the rematch button).
-function refreshAfterGame(tries) {
-  setTimeout(async () => {
-    try {
-      await refreshRoom();
-    } catch {
-      return;
-    }
-    if (room.status === "playing" && tries > 1) refreshAfterGame(tries - 1);
-  }, 300);
-}
-
 async function refreshRoom() {
   room = await api("GET", `/api/rooms/${code}`);
   renderRoom();
@@ -311,8 +300,7 @@ function onMessage(m) {
       for (const line of describeEvent(m.reveal || m.event, seatName)) log(line);
       break;
     case "game_over":
-      log("The game is over.");
-      refreshAfterGame(5);
+      log("The game is over.");  // the server sends the finished room next
       break;
     case "accepted":
       sending = false;

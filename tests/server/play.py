@@ -166,6 +166,8 @@ async def play_lockstep(
             raise AssertionError("the game did not end")
         for c in [*clients.values(), spectator]:
             await c.wait_type("game_over")
+            room = await c.wait_for(lambda m: m["type"] == "room" and m["room"]["status"] == "finished")
+            assert room["room"]["game"]["status"] == "finished", "everyone hears that the room's game ended"
         await spectator.state_at_least(version)
     return clients, spectator, rounds
 
