@@ -350,10 +350,7 @@ class ArmadaRules:
             raise IllegalAction(f"'naval' must be true or false, not {naval!r}")
         sides = self.trade_sides(p)
         if kind == "build":
-            if "stage" in action:
-                raise IllegalAction("'stage' belongs to a wonder action, not a build")
-            if card.name in p.names:
-                raise IllegalAction(f"you already have {card.name} in your city; a city never holds two of one name")
+            self._check_buildable(p, action, card)
             free = self._free_reason(p, card)
             if "free" in action and action["free"] != free:
                 raise IllegalAction(

@@ -67,6 +67,9 @@ class Move:
             out["stage"] = self.stage + 1
         if self.trade is not None:
             out["trade"] = self.trade
+        return self._armada_fields(out)
+
+    def _armada_fields(self, out: dict[str, Any]) -> dict[str, Any]:
         if self.naval:
             out["naval"] = True
         if self.moves:
@@ -87,13 +90,7 @@ class Move:
             out["cost"] = {"bank": self.bank, **dict(zip(self.sides, self.coins, strict=True))}
             if self.free:
                 out["free"] = self.free
-        if self.naval:
-            out["naval"] = True
-        if self.moves:
-            out["moves"] = list(self.moves)
-        if self.reward:
-            out["reward"] = self.reward
-        return out
+        return self._armada_fields(out)
 
 
 class ClassicGame(ArmadaRules, Game):
@@ -399,10 +396,7 @@ class ClassicGame(ArmadaRules, Game):
             check_keys(action, {"card"})
             return Move("discard", card_id)
         if kind == "build":
-            if "stage" in action:
-                raise IllegalAction("'stage' belongs to a wonder action, not a build")
-            if card.name in p.names:
-                raise IllegalAction(f"you already have {card.name} in your city; a city never holds two of one name")
+            self._check_buildable(p, action, card)
             free = self._free_reason(p, card)
             if free:
                 self._check_free(action, free, card.name)
@@ -420,6 +414,13 @@ class ClassicGame(ArmadaRules, Game):
             raise IllegalAction("wonder stages are never free")
         bank, coins, trade = self._check_payment(p, action, p.stages[stage], f"stage {stage + 1} of {p.wonder.name}")
         return Move("wonder", card_id, stage=stage, bank=bank, coins=coins, trade=trade)
+
+    @staticmethod
+    def _check_buildable(p: Player, action: dict[str, Any], card: CardDef) -> None:
+        if "stage" in action:
+            raise IllegalAction("'stage' belongs to a wonder action, not a build")
+        if card.name in p.names:
+            raise IllegalAction(f"you already have {card.name} in your city; a city never holds two of one name")
 
     def _card_in_hand(self, hand: list[int], name: Any) -> int:
         cards = self.cards
