@@ -2,15 +2,15 @@
 
     python -m bench.armada_balance [--games N] [--players 3 4 5 7] [--seed S] [--bonus B] [--jobs J]
 
-Every seat is a FleetBot: the classic HeuristicBot with a focus. A red, yellow, blue or green
-bot strongly prefers the actions that move its own ship: it adds --bonus points (default 4) to
-a build or wonder stage that pays the naval step on its track (a stage when its board's wonder
-track is its track) and to a free ship move that it points at its track; it never pays a step
-on another track. The yellow bot also takes the yellow move whenever it discards, valued by the
-space it reaches plus --discard-bonus (default 0): with the full bonus it would discard its
-whole Age I hand to race up the yellow track, which measures that bot, not the fleet. The
-"none" bot never pays a naval step nor discards for yellow. Otherwise each bot plays as
-HeuristicBot, with Armada cards, islands and spaces valued in estimated points.
+Every seat is a FleetBot: the Armada-aware HeuristicBot (app.bots) with a focus. A red, yellow,
+blue or green bot values every action as HeuristicBot does and adds --bonus points (default 4)
+for each space its own ship moves up by it: a naval step on its track (a wonder stage's when its
+board's wonder track is its track) and a free ship move that it points at its track; it never
+pays a naval step on another track. The yellow bot may also take the yellow move when it
+discards, valued by the space it reaches plus --discard-bonus (default 0): with the full bonus it
+would discard its whole Age I hand to race up the yellow track, which measures that bot, not the
+fleet. The other fleet bots never discard for yellow (it pays for a step on another track), and
+the "none" bot never pays a naval step nor discards for yellow.
 
 The focuses sit in rotation (seat s of game g takes focus (s + g) mod 5), so over every
 5 games each focus plays each seat once; the seeds are fixed, so two runs with the same data
@@ -36,76 +36,36 @@ import math
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from functools import cache
 from typing import Any
 
+from app.bots.armada import ArmadaValues, is_armada
 from app.bots.base import Action
-from app.bots.classic_heuristic import HeuristicBot
+from app.bots.classic_heuristic import ARMADA_NAVAL_WEIGHT, HeuristicBot
 from app.engine import GameConfig, new_game
-from app.engine.classic.armada_data import (
-    TRACKS,
-    CoinsPerShipMove,
-    CommercialLevel,
-    Explore,
-    FarTrade,
-    Flag,
-    IslandDef,
-    Landing,
-    NavalStrength,
-    PerOwn,
-    Piracy,
-    TakeIsland,
-    Tax,
-    armada_data,
-)
-from app.engine.classic.data import CardDef, Effects, StageDef, classic_data
+from app.engine.classic.armada_data import TRACKS, armada_data
 from app.engine.classic.scoring import ARMADA_CATEGORIES
 
 FOCUSES = (*TRACKS, "none")
-FOCUS_BONUS = 4.0  # points added to an action that moves the bot's own ship one space
+FOCUS_BONUS = 4.0  # points added to an action for each space it moves the bot's own ship up
 DISCARD_BONUS = 0.0  # the yellow bot's bonus for a yellow discard (see the module docstring)
-TOP = 6
-ISLAND_WORTH = {1: 2.0, 2: 3.0, 3: 4.0}  # an exploration or a drawn island, before seeing it
-FLAG_WORTH = {"coin_loss_immunity": 1.0, "naval_defeat_immunity": 1.5, "naval_discount": 1.0}
-HURT = 0.1  # points per coin an opponent loses to my taxes or piracy (a third of a point, shared)
-SYMBOLS = ("compass", "gear", "tablet")
 
 
-@cache
-def cards_by_name() -> dict[str, CardDef]:
-    data = classic_data()
-    return {c.name: c for c in (*data.cards, *data.guilds, *armada_data().cards)}
+class FleetValues(ArmadaValues):
+    """HeuristicBot's Armada values, plus a bonus for each step of the focus fleet's ship."""
 
+    def __init__(self, view: dict[str, Any], seat: int, bot: "FleetBot") -> None:
+        super().__init__(view, seat, naval_weight=ARMADA_NAVAL_WEIGHT)
+        self.bot = bot
 
-@cache
-def islands_by_name() -> dict[str, IslandDef]:
-    return {i.name: i for i in armada_data().islands}
-
-
-@cache
-def stages_of(wonder: str, side: str) -> tuple[StageDef, ...]:
-    for w in (*classic_data().wonders, *armada_data().wonders):
-        if w.name == wonder:
-            return w.sides[side]
-    raise KeyError(wonder)
-
-
-def naval_reward(strengths: list[int], seat: int, age: int) -> int:
-    """The naval token this seat would take at the end of `age` (the engine's rule, ties included)."""
-    data = armada_data()
-    if len(set(strengths)) == 1:
-        return 0
-    mine = strengths[seat]
-    if mine == min(strengths):
-        return data.weakest[age]
-    position = 1 + sum(1 for s in strengths if s > mine)
-    rank = position + (1 if strengths.count(mine) > 1 else 0)
-    ranks = data.ranks[age]
-    return ranks[rank - 1] if rank <= len(ranks) else 0
+    def step_value(self, track: str, position: int, how: str) -> float:
+        worth = super().step_value(track, position, how)
+        if track != self.bot.focus:
+            return worth
+        return worth + (self.bot.discard_bonus if how == "discard" else self.bot.bonus)
 
 
 class FleetBot(HeuristicBot):
-    """HeuristicBot that, in Armada games, pushes one fleet (or none) and values Armada effects."""
+    """HeuristicBot that, in Armada games, pushes one fleet (or none): see the module docstring."""
 
     def __init__(
         self, focus: str, seed: int | None = None, bonus: float = FOCUS_BONUS, discard_bonus: float = DISCARD_BONUS
@@ -119,143 +79,20 @@ class FleetBot(HeuristicBot):
         self.name = f"fleet-{focus}"
 
     def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
-        if view.get("game") != "classic" or "armada" not in view.get("expansions", ()):
-            return super().choose(view, actions)
-        seat = view["seat"]
-        allowed = [a for a in actions if self.allowed(view, seat, a)] or actions
-        return max(allowed, key=lambda a: (self.armada_value(view, seat, a), self.rng.random()))
+        if view.get("game") == "classic" and is_armada(view):
+            armada = self.armada_values(view, view["seat"])
+            actions = [a for a in actions if self.paid_track(armada, a) in (None, self.focus)] or actions
+        return super().choose(view, actions)
 
-    # ----- which actions this focus may take ---------------------------------------------------
+    def armada_values(self, view: dict[str, Any], seat: int) -> ArmadaValues:
+        return FleetValues(view, seat, self)
 
     @staticmethod
-    def paid_track(view: dict[str, Any], seat: int, action: Action) -> str | None:
-        """The track this action moves a ship up on by a naval step or a yellow discard."""
+    def paid_track(armada: ArmadaValues, action: Action) -> str | None:
+        """The track this action pays to move a ship up on: by a naval step or a yellow discard."""
         if action["type"] == "discard":
             return "yellow" if action.get("reward") == "yellow" else None
-        if not action.get("naval"):
-            return None
-        if action["type"] == "wonder":
-            return view["players"][seat]["shipyard"]["wonder_track"]
-        return cards_by_name()[action["card"]].color
-
-    def allowed(self, view: dict[str, Any], seat: int, action: Action) -> bool:
-        track = self.paid_track(view, seat, action)
-        return track is None or track == self.focus
-
-    # ----- what an action is worth ---------------------------------------------------------------
-
-    def armada_value(self, view: dict[str, Any], seat: int, action: Action) -> float:
-        kind = action["type"]
-        me = view["players"][seat]
-        ships = dict(me["shipyard"]["ships"])
-        if kind == "pass":
-            return 0.0
-        if kind == "keep_island":
-            effects = islands_by_name()[action["island"]].effects
-            worth = self.effects_value(view, seat, effects) + self.extras_value(view, seat, effects)
-        elif kind == "discard":
-            if action.get("reward") != "yellow":
-                return 1.0  # 3 coins, as HeuristicBot
-            worth = self.step_value(view, seat, "yellow", ships) + (self.discard_bonus if self.focus == "yellow" else 0)
-        else:
-            if kind == "wonder":
-                effects = stages_of(me["wonder"], me["side"])[action["stage"] - 1].effects
-                worth = self.effects_value(view, seat, effects) + 1.0  # stages also hide a card
-            else:
-                card = cards_by_name()[action["card"]]
-                effects = card.effects
-                worth = self.effects_value(view, seat, effects) + self.card_extras(view, seat, card)
-            worth += self.extras_value(view, seat, effects)
-            track = self.paid_track(view, seat, action)
-            if track is not None:
-                worth += self.step_value(view, seat, track, ships) + self.focus_bonus(track)
-            cost = action.get("cost") or {}
-            paid = sum(cost.values())
-            trading = sum(v for k, v in cost.items() if k != "bank")
-            worth -= paid / 3 + trading * 0.1
-        for track in action.get("moves", ()):
-            worth += self.step_value(view, seat, track, ships) + self.focus_bonus(track)
-        return worth
-
-    @staticmethod
-    def count(view: dict[str, Any], seat: int, what: str, colors: list[str] | None, whose: list[str]) -> int:
-        """HeuristicBot.count, knowing the Armada cards too."""
-        players = view["players"]
-        me = players[seat]
-        total = 0
-        for who in whose:
-            p = me if who == "self" else players[me[who]]
-            if what == "card":
-                total += sum(1 for name in p["city"] if cards_by_name()[name].color in (colors or ()))
-            elif what == "wonder_stage":
-                total += p["stages_built"]
-            else:
-                total += sum(1 for t in p["military_tokens"] if t < 0)
-        return total
-
-    def focus_bonus(self, track: str) -> float:
-        return self.bonus if track == self.focus else 0.0
-
-    def step_value(self, view: dict[str, Any], seat: int, track: str, ships: dict[str, int]) -> float:
-        """What the next space of this track gives; `ships` is advanced (several moves in one action)."""
-        position = ships[track]
-        if position >= TOP:
-            return 0.0
-        ships[track] = position + 1
-        space = armada_data().spaces[track][position]
-        return self.effects_value(view, seat, space) + self.extras_value(view, seat, space)
-
-    def extras_value(self, view: dict[str, Any], seat: int, effects: Effects) -> float:
-        """Armada's effects, in estimated points (ship moves are valued by the moves chosen)."""
-        if not effects.extra:
-            return 0.0
-        players = view["players"]
-        me = players[seat]["shipyard"]
-        others = [p["shipyard"] for p in players if p["seat"] != seat]
-        ages_left = 3 - view["age"]
-        worth = 0.0
-        for e in effects.extra:
-            match e:
-                case NavalStrength():
-                    worth += self.naval_value(view, seat, e.amount)
-                case CommercialLevel():
-                    worth += 0.1 * e.amount  # shelter from taxes, exposure to piracy: about even
-                case Tax():
-                    worth += HURT * e.amount * sum(1 for o in others if o["commercial_level"] <= me["commercial_level"])
-                case Piracy():
-                    worth += HURT * sum(o["commercial_level"] for o in others)
-                case Explore() | TakeIsland():
-                    worth += ISLAND_WORTH[e.level] if len(me["islands"]) < 3 else 0.0
-                case Landing():
-                    worth += 1.0
-                case FarTrade():
-                    worth += 0.8 * (ages_left + 0.5)
-                case PerOwn() if e.type == "vp_per_commercial_level":
-                    worth += e.amount * (me["commercial_level"] + 0.5 * ages_left)
-                case PerOwn() if e.type == "vp_per_island":
-                    worth += e.amount * (len(me["islands"]) + 0.5 * ages_left)
-                case PerOwn():
-                    colors = Counter(cards_by_name()[name].color for name in players[seat]["city"])
-                    worth += e.amount * max(colors.values(), default=0)
-                case CoinsPerShipMove():
-                    worth += e.amount * (ages_left + 1)
-                case Flag() if e.type == "science_most_common":
-                    science = players[seat]["science"]
-                    worth += self.science_value(view, seat, max(SYMBOLS, key=lambda s: science.get(s, 0)))
-                case Flag():
-                    worth += FLAG_WORTH.get(e.type, 1.0) * (1 + ages_left / 2)
-        return worth
-
-    def naval_value(self, view: dict[str, Any], seat: int, amount: int) -> float:
-        """Change in naval tokens now (and half of it in the Ages to come) from more naval strength."""
-        strengths = [p["shipyard"]["naval_strength"] for p in view["players"]]
-        stronger = list(strengths)
-        stronger[seat] += amount
-        worth = 0.0
-        for age in range(view["age"], 4):
-            weight = 1.0 if age == view["age"] else 0.5
-            worth += weight * (naval_reward(stronger, seat, age) - naval_reward(strengths, seat, age))
-        return worth
+        return armada.track_of(action) if action.get("naval") else None
 
 
 # ----- playing and counting ---------------------------------------------------------------------

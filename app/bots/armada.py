@@ -4,27 +4,14 @@ Only what a seat may know is used: its view (shipyards, islands kept, island dec
 the public Armada data (what each ship space, card and island does). Shared by GreedyBot and
 HeuristicBot: a naval step is worth what the ship's next space gives (naval strength, points,
 coins, a commercial level, an exploration), each free ship move likewise, a kept island what its
-effects give, and the yellow discard what the yellow ship's next space gives.
+effects give, and the yellow discard what the yellow ship's next space gives. A bot that values
+Armada differently subclasses ArmadaValues (ArmadaValues.step_value values each ship step).
 """
 
 from functools import cache
 from typing import Any
 
-from app.engine.classic.armada_data import (
-    TRACKS,
-    CoinsPerShipMove,
-    CommercialLevel,
-    Explore,
-    FarTrade,
-    Flag,
-    Landing,
-    NavalStrength,
-    PerOwn,
-    Piracy,
-    TakeIsland,
-    Tax,
-    armada_data,
-)
+from app.engine.classic import armada_data as rules
 from app.engine.classic.data import CardDef, Effects, WonderDef, classic_data
 
 Action = dict[str, Any]
@@ -40,17 +27,17 @@ VICTORY = {1: 1, 2: 3, 3: 5}
 def all_cards() -> dict[str, CardDef]:
     """Every card by name: the classic buildings and guilds, and Armada's cards."""
     data = classic_data()
-    return {c.name: c for c in (*data.cards, *data.guilds, *armada_data().cards)}
+    return {c.name: c for c in (*data.cards, *data.guilds, *rules.armada_data().cards)}
 
 
 @cache
 def all_wonders() -> dict[str, WonderDef]:
-    return {w.name: w for w in (*classic_data().wonders, *armada_data().wonders)}
+    return {w.name: w for w in (*classic_data().wonders, *rules.armada_data().wonders)}
 
 
 @cache
 def islands() -> dict[str, Effects]:
-    return {island.name: island.effects for island in armada_data().islands}
+    return {island.name: island.effects for island in rules.armada_data().islands}
 
 
 def is_armada(view: dict[str, Any]) -> bool:
@@ -60,7 +47,7 @@ def is_armada(view: dict[str, Any]) -> bool:
 def naval_tokens(strengths: list[int], age: int) -> list[int]:
     """Each seat's naval conflict token of this Age for these strengths (the engine's rule, from the
     public data: the weakest lose, the others rank; ties step down a rank; all equal, nobody)."""
-    data = armada_data()
+    data = rules.armada_data()
     tokens = [0] * len(strengths)
     if len(set(strengths)) <= 1:
         return tokens
@@ -93,10 +80,13 @@ class ArmadaValues:
         self.decks = view.get("armada", {}).get("island_decks", {})
         own = [islands().get(name) for name in self.yard["islands"]]
         self.coins_per_move = sum(
-            e.amount for fx in own if fx is not None for e in fx.extra if isinstance(e, CoinsPerShipMove)
+            e.amount for fx in own if fx is not None for e in fx.extra if isinstance(e, rules.CoinsPerShipMove)
         )
         self.immune_to_defeat = any(
-            isinstance(e, Flag) and e.type == "naval_defeat_immunity" for fx in own if fx is not None for e in fx.extra
+            isinstance(e, rules.Flag) and e.type == "naval_defeat_immunity"
+            for fx in own
+            if fx is not None
+            for e in fx.extra
         )
 
     # ----- a naval step, ship moves, a discard for the yellow ship -------------------------------
@@ -106,30 +96,39 @@ class ArmadaValues:
         if action["type"] == "wonder":
             return self.yard["wonder_track"]
         card = all_cards().get(action.get("card", ""))
-        return card.color if card is not None and card.color in TRACKS else None
+        return card.color if card is not None and card.color in rules.TRACKS else None
 
     def ships_value(self, action: Action) -> float:
-        """The naval step of the action (if any) and then its free ship moves, space by space."""
+        """The naval step of the action (if any) and then its free ship moves, step by step (each
+        valued by `step_value`)."""
         ships = dict(self.yard["ships"])
         worth = 0.0
-        steps: list[str] = []
+        steps: list[tuple[str, str]] = []
         if action.get("naval"):
             track = self.track_of(action)
             if track is not None:
-                steps.append(track)
+                steps.append((track, "naval"))
         if action["type"] == "discard" and action.get("reward") == "yellow":
-            steps.append("yellow")
-        steps += [t for t in action.get("moves") or () if t in TRACKS]
-        for track in steps:
+            steps.append(("yellow", "discard"))
+        steps += [(t, "move") for t in action.get("moves") or () if t in rules.TRACKS]
+        for track, how in steps:
             if ships[track] >= TOP:
                 continue
             ships[track] += 1
-            worth += self.space_value(track, ships[track])
+            worth += self.step_value(track, ships[track], how)
         return worth
+
+    def step_value(self, track: str, position: int, how: str) -> float:
+        """What one ship step that reaches this space (1..6) of a track is worth. `how` says what
+        moves the ship: "naval" (a naval step paid with a build or wonder stage), "discard" (the
+        yellow ship of a discard) or "move" (a free ship move). Here the space's worth whatever
+        moves the ship; a subclass may prefer some steps (bench.armada_balance's fleet bots add a
+        bonus for their own fleet's)."""
+        return self.space_value(track, position)
 
     def space_value(self, track: str, position: int) -> float:
         """What reaching this space (1..6) of a track gives."""
-        space = armada_data().spaces[track][position - 1]
+        space = rules.armada_data().spaces[track][position - 1]
         return space.vp + (space.coins + self.coins_per_move) / 3 + self.extra_value(space)
 
     # ----- Armada effects of cards, stages, spaces and islands ------------------------------------
@@ -139,30 +138,30 @@ class ArmadaValues:
         `science(symbol)` values a science symbol (for Flag science_most_common), if given."""
         worth = 0.0
         for e in effects.extra:
-            if isinstance(e, NavalStrength):
+            if isinstance(e, rules.NavalStrength):
                 worth += self.naval_value(e.amount)
-            elif isinstance(e, CommercialLevel):
+            elif isinstance(e, rules.CommercialLevel):
                 worth += e.amount * (0.4 + 0.15 * self.ages_left + self.per_commercial_level())
-            elif isinstance(e, Tax):
+            elif isinstance(e, rules.Tax):
                 mine = self.yard["commercial_level"]  # the space raises it: the others at it fall below
                 lower = sum(1 for p in self.others() if p["shipyard"]["commercial_level"] <= mine)
                 worth += 1.5 * e.amount * lower / (3 * max(1, self.n - 1))
-            elif isinstance(e, Piracy):
+            elif isinstance(e, rules.Piracy):
                 lost = sum(p["shipyard"]["commercial_level"] for p in self.others())
                 worth += 1.5 * lost / (3 * max(1, self.n - 1))
-            elif isinstance(e, Explore):
+            elif isinstance(e, rules.Explore):
                 worth += self.island_value(e.level) + EXPLORE_BONUS
-            elif isinstance(e, TakeIsland):
+            elif isinstance(e, rules.TakeIsland):
                 worth += self.island_value(e.level)
-            elif isinstance(e, Landing):
+            elif isinstance(e, rules.Landing):
                 worth += self.landing_value()
-            elif isinstance(e, FarTrade):
+            elif isinstance(e, rules.FarTrade):
                 worth += 0.3 + 0.8 * self.ages_left
-            elif isinstance(e, PerOwn):
+            elif isinstance(e, rules.PerOwn):
                 worth += e.amount * self.per_own(e.type)
-            elif isinstance(e, CoinsPerShipMove):
+            elif isinstance(e, rules.CoinsPerShipMove):
                 worth += e.amount * (1 + 2 * self.ages_left) / 3
-            elif isinstance(e, Flag):
+            elif isinstance(e, rules.Flag):
                 worth += self.flag_value(e.type, science)
         return worth
 
@@ -201,7 +200,7 @@ class ArmadaValues:
         return ISLAND_WORTH[level]
 
     def landing_value(self) -> float:
-        side = armada_data().landing_targets[self.age]
+        side = rules.armada_data().landing_targets[self.age]
         target = (self.seat + (2 if side == "left" else -2)) % self.n
         mine, theirs = self.me["shields"], self.players[target]["shields"]
         if mine > theirs:
@@ -212,7 +211,9 @@ class ArmadaValues:
         """Points each commercial level will bring through cards and islands that count them."""
         total = 0.0
         for fx in self.owned_effects():
-            total += sum(e.amount for e in fx.extra if isinstance(e, PerOwn) and e.type == "vp_per_commercial_level")
+            total += sum(
+                e.amount for e in fx.extra if isinstance(e, rules.PerOwn) and e.type == "vp_per_commercial_level"
+            )
         return total
 
     def owned_effects(self) -> list[Effects]:
@@ -244,7 +245,7 @@ class ArmadaValues:
         if flag == "naval_defeat_immunity":
             if self.immune_to_defeat:
                 return 0.0
-            return sum(-armada_data().weakest[a] for a in range(self.age, 4)) * 0.4
+            return sum(-rules.armada_data().weakest[a] for a in range(self.age, 4)) * 0.4
         return 0.3 + 0.6 * self.ages_left  # naval_discount
 
     # ----- whole Armada decisions ------------------------------------------------------------------

@@ -33,11 +33,6 @@ ARMADA_TRADE = 0.7
 ARMADA_BUILD = 1.5
 
 
-def cards_by_name() -> dict[str, CardDef]:
-    """Every card by name (classic and Armada)."""
-    return all_cards()
-
-
 class HeuristicBot(GreedyBot):
     """Scores every legal action in estimated end-of-game points and takes the best (classic, with
     or without Armada; other game kinds get the greedy bot's rule of thumb)."""
@@ -48,15 +43,20 @@ class HeuristicBot(GreedyBot):
         if view.get("game") != "classic":
             return super().choose(view, actions)
         seat = view["seat"]
-        armada = ArmadaValues(view, seat, naval_weight=ARMADA_NAVAL_WEIGHT) if is_armada(view) else None
+        armada = self.armada_values(view, seat) if is_armada(view) else None
         return max(actions, key=lambda a: (self.value(view, seat, a, armada), self.rng.random()))
+
+    def armada_values(self, view: dict[str, Any], seat: int) -> ArmadaValues:
+        """How this bot values Armada's parts of an action (naval strength weighs double); a subclass
+        may return a subclass of ArmadaValues that values some ship steps differently."""
+        return ArmadaValues(view, seat, naval_weight=ARMADA_NAVAL_WEIGHT)
 
     def value(self, view: dict[str, Any], seat: int, action: Action, armada: ArmadaValues | None = None) -> float:
         kind = action["type"]
         if kind == "pass":
             return 0.0
         if armada is None and is_armada(view):
-            armada = ArmadaValues(view, seat, naval_weight=ARMADA_NAVAL_WEIGHT)
+            armada = self.armada_values(view, seat)
         if kind == "keep_island":
             assert armada is not None
             return armada.keep_island_value(action, base=lambda fx: self.effects_value(view, seat, fx))
@@ -70,7 +70,7 @@ class HeuristicBot(GreedyBot):
             effects = stage.effects
             worth = self.effects_value(view, seat, effects) + 1.0  # stages also hide a card
         else:
-            card = cards_by_name()[action["card"]]
+            card = all_cards()[action["card"]]
             effects = card.effects
             worth = self.effects_value(view, seat, effects) + self.card_extras(view, seat, card)
         if armada is not None:
@@ -108,7 +108,7 @@ class HeuristicBot(GreedyBot):
 
     def card_extras(self, view: dict[str, Any], seat: int, card: CardDef) -> float:
         """Chains into later Ages are worth something while those Ages are to come."""
-        later = [c for c in cards_by_name().values() if card.name in c.chain_from and c.age > view["age"]]
+        later = [c for c in all_cards().values() if card.name in c.chain_from and c.age > view["age"]]
         return 0.6 * len(later)
 
     def military_value(self, view: dict[str, Any], seat: int, shields: int) -> float:
@@ -144,7 +144,7 @@ class HeuristicBot(GreedyBot):
         for who in whose:
             p = me if who == "self" else players[me[who]]
             if what == "card":
-                total += sum(1 for name in p["city"] if cards_by_name()[name].color in (colors or ()))
+                total += sum(1 for name in p["city"] if all_cards()[name].color in (colors or ()))
             elif what == "wonder_stage":
                 total += p["stages_built"]
             else:
