@@ -29,13 +29,14 @@ from app.engine.classic.armada_data import (
     Tax,
 )
 from app.engine.classic.data import CardDef, Effects, StageDef
+from app.engine.classic.move import ARMADA_CARD_ACTION_FIELDS, Move
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, check_keys
 from app.engine.common.payment import Seller
 from app.engine.common.resources import N_RESOURCES, cost_items, to_dict
 
 if TYPE_CHECKING:
-    from app.engine.classic.game import ClassicGame, Move
+    from app.engine.classic.game import ClassicGame
     from app.engine.classic.player import Player
 
 TOP = 6  # spaces above the start on each track
@@ -326,13 +327,11 @@ class ArmadaRules:
 
     # ----- validating a card action -------------------------------------------------------------
 
-    def _parse_armada_card_action(self: "ClassicGame", p: "Player", hand: list[int], action: dict[str, Any]) -> "Move":
-        from app.engine.classic.game import CARD_ACTION_FIELDS, Move
-
+    def _parse_armada_card_action(self: "ClassicGame", p: "Player", hand: list[int], action: dict[str, Any]) -> Move:
         kind = action["type"]
         if kind not in ("build", "wonder", "discard"):
             raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
-        check_keys(action, CARD_ACTION_FIELDS | {"naval", "moves", "reward"})
+        check_keys(action, ARMADA_CARD_ACTION_FIELDS)
         card_id = self._card_in_hand(hand, action.get("card"))
         card = self.cards[card_id]
         if kind == "discard":
@@ -403,7 +402,7 @@ class ArmadaRules:
 
     # ----- resolving a move ------------------------------------------------------------------------
 
-    def _armada_after_placing(self: "ClassicGame", seat: int, move: "Move") -> None:
+    def _armada_after_placing(self: "ClassicGame", seat: int, move: Move) -> None:
         """Step 2 and 3 of the turn: ships move, then every effect except coin losses."""
         p = self.players[seat]
         if move.kind == "discard":

@@ -117,18 +117,7 @@ class Market:
         self._per_resource = list(zip(by_resource, prices, strict=True))
         # the most of each resource that own choice cards and sellers could ever add: a cost
         # missing more than that cannot be paid, whatever the plan
-        self._reach = (
-            tuple(
-                own
-                + sum(
-                    supply if s.limit is None else min(supply, s.limit)
-                    for s, supply in zip(sellers, column, strict=True)
-                )
-                for own, column in zip(self._own, zip(*supplies, strict=True), strict=True)
-            )
-            if sellers
-            else self._own
-        )
+        self._reach = _reach(self._own, sellers, supplies)
         self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
         seller_masks: tuple[int, ...] = ()
         for s in sellers:
@@ -218,6 +207,17 @@ class Market:
             _bound()
             _FRONTS[whole] = found
         return found
+
+
+def _reach(own: Vector, sellers: tuple[Seller, ...], supplies: list[Vector]) -> Vector:
+    """The most of each resource that own choice cards and all sellers together could add."""
+    if not sellers:
+        return own
+    capped = [
+        supply if seller.limit is None else tuple(min(n, seller.limit) for n in supply)
+        for seller, supply in zip(sellers, supplies, strict=True)
+    ]
+    return tuple(map(add, own, map(sum, zip(*capped, strict=True))))
 
 
 def _couples(masks: tuple[int, ...], mask: int) -> bool:
