@@ -64,6 +64,7 @@ class Frame:
     to_act: tuple[int, ...]
     markers: tuple[int, ...]
     over: bool
+    epoch: int  # the game's epoch (see Game.epoch): equal epochs, equal legal actions
     view_json: dict[int | None, str] = field(default_factory=dict)
     cache: dict[Any, Any] = field(default_factory=dict)  # rendered states (filled by the API layer)
     event_texts: tuple[str, ...] | None = None  # rendered events (filled by the API layer)
@@ -111,7 +112,11 @@ def to_json(value: Any) -> str:
 
 def make_frame(prev: Frame | None, game: Game, events: list[Event], actor: int | None) -> Frame:
     seats = game.config.seats
-    legal = tuple(to_json(game.legal_actions(s)) for s in range(seats))
+    epoch = game.epoch
+    if prev is not None and prev.epoch == epoch and len(prev.legal_json) == seats:
+        legal = prev.legal_json  # nobody's legal actions changed (another seat's pick)
+    else:
+        legal = tuple(to_json(game.legal_actions(s)) for s in range(seats))
     to_act = tuple(game.to_act)
     if prev is None:
         markers = [game.version] * seats
@@ -120,7 +125,7 @@ def make_frame(prev: Frame | None, game: Game, events: list[Event], actor: int |
         for s in range(seats):
             if s == actor or legal[s] != prev.legal_json[s] or (s in to_act) != (s in prev.to_act):
                 markers[s] = game.version
-    return Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over)
+    return Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over, epoch)
 
 
 @dataclass

@@ -112,12 +112,24 @@ async def test_a_bad_room_code_says_so(web_server: LiveServer, chromium: Browser
     assert "room" in (await page.inner_text("#error")).lower()
 
 
-PREFERRED = [  # an explorer: keep an island when asked, else naval steps on the green track, else any
-    "#hand .cardgroup.keep button.act:enabled",
-    "#hand button.act:enabled:has-text('naval step (green)')",
-    "#hand button.act:enabled:has-text('naval step')",
-    "#hand button.act:enabled",
-]
+# An explorer: keep an island when asked, else a naval step on the green track, else any naval step,
+# else the first action. Chosen and clicked in one turn of the page's own event loop, so a state
+# arriving meanwhile cannot swap the hand under the choice (the game then depends on the seed only).
+CHOOSE_AND_CLICK = """() => {
+    const enabled = [...document.querySelectorAll("#hand button.act")].filter((b) => !b.disabled);
+    if (!enabled.length) return null;
+    const labels = [...document.querySelectorAll("#hand button.act")].map((b) => b.innerText);
+    const keep = enabled.filter((b) => b.closest(".cardgroup.keep"));
+    const offered = keep.length
+        ? [...document.querySelectorAll("#hand .cardgroup.keep > strong")].map((s) => s.innerText)
+        : [];
+    const button = keep[0]
+        || enabled.find((b) => b.innerText.includes("naval step (green)"))
+        || enabled.find((b) => b.innerText.includes("naval step"))
+        || enabled[0];
+    button.click();
+    return { labels, offered };
+}"""
 
 
 async def play_armada_until_over(page: Page, limit: int = 400) -> tuple[int, set[str], list[str]]:
@@ -129,16 +141,14 @@ async def play_armada_until_over(page: Page, limit: int = 400) -> tuple[int, set
     for _ in range(limit):
         if await page.locator("table.scores").count():
             return clicks, labels, offered
-        for selector in PREFERRED:
-            button = page.locator(selector).first
-            if await button.count():
-                labels.update(await page.locator("#hand button.act").all_inner_texts())
-                if "keep" in selector:
-                    offered += await page.locator("#hand .cardgroup.keep > strong").all_inner_texts()
-                clicks += await click(button)
-                break
-        else:
+        seen = await page.evaluate(CHOOSE_AND_CLICK)
+        if seen is None:
             await page.wait_for_timeout(50)
+            continue
+        clicks += 1
+        labels.update(seen["labels"])
+        offered += seen["offered"]
+        await page.wait_for_timeout(20)
     raise AssertionError("the game did not reach its score sheet")
 
 

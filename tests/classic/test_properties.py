@@ -118,3 +118,23 @@ def test_clone_is_independent():
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert copy.snapshot() == new_game(GameConfig(players=3, seed=5)).snapshot()
     assert copy.snapshot() != game.snapshot()
+
+
+@pytest.mark.parametrize("expansions", [[], ["armada"]])
+def test_an_unchanged_epoch_means_unchanged_legal_actions(expansions):
+    """The server reuses every seat's legal actions while the epoch stays: check that it may."""
+    kept = 0
+    for i in range(30):
+        game = new_game(GameConfig(players=3 + i % 5, seed=700 + i, expansions=expansions))
+        rng = random.Random(i)
+        legal = [game.legal_actions(s) for s in range(game.config.seats)]
+        while not game.is_over:
+            epoch = game.epoch
+            seat = rng.choice(game.to_act)
+            game.apply(seat, rng.choice(legal[seat]))
+            now = [game.legal_actions(s) for s in range(game.config.seats)]
+            if game.epoch == epoch:
+                assert now == legal
+                kept += 1
+            legal = now
+    assert kept > 1000  # most picks keep the epoch

@@ -187,6 +187,11 @@ class ClassicGame(ArmadaRules, Game):
         return sorted(self.pending)
 
     @property
+    def epoch(self) -> int:
+        """Another seat's new pick changes nobody's legal actions (picks resolve only together)."""
+        return self.version - len(self.picks)
+
+    @property
     def is_over(self) -> bool:
         return self.phase == OVER
 

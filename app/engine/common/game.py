@@ -26,6 +26,12 @@ class Game(ABC):
         return len(self.log)
 
     @property
+    def epoch(self) -> int:
+        """A number that stays the same from one version to the next only when no seat's legal
+        actions changed (by default it is the version: every action may change them)."""
+        return self.version
+
+    @property
     @abstractmethod
     def to_act(self) -> list[int]:
         """The seats that owe a decision now."""
