@@ -396,8 +396,11 @@ class GameService:
             )
 
     async def announce(self, rt: GameRuntime) -> None:
-        """Tell this process's listeners and every other instance that the game moved on."""
+        """Tell this process's listeners and every other instance that the game moved on (and, at
+        its end, that its room changed: the last action also finished the room)."""
         await self.broadcaster.publish(rt.room_code, {"kind": "game", "game_id": rt.game_id, "version": rt.version})
+        if rt.over:
+            await self.broadcaster.publish(rt.room_code, {"kind": "room"})
 
     def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
         if notice.get("kind") != "game":

@@ -118,8 +118,6 @@ class Hub:
         if channel.game is None or channel.game.game_id < rt.game_id:
             channel.game = rt
         if channel.game is rt:
-            if rt.over and channel.room is not None and channel.room.get("status") == "playing":
-                self.request_refresh(channel)  # the room is finished too: send it again
             channel.wake_all()
 
     def request_refresh(self, channel: RoomChannel, *, presence_only: bool = False) -> None:

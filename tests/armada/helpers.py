@@ -23,11 +23,10 @@ from app.engine.classic.armada_data import (
     StepCost,
     armada_data,
 )
-from app.engine.classic.data import CardDef, Effects
+from app.engine.classic.data import Effects
 from app.engine.classic.game import ClassicGame
 from app.engine.common.resources import Vector
-from tests.classic import helpers as classic
-from tests.classic.helpers import coins, discard_all, finish_age, option
+from tests.classic.helpers import card_def, coins, deal, discard_all, fetch, finish_age, option, play, to_turn
 
 __all__ = [
     "board",
@@ -86,24 +85,6 @@ def new(
 # ----- cards --------------------------------------------------------------------------------------
 
 
-def card_def(name: str) -> CardDef:
-    """A base-game card or guild, or an Armada card."""
-    try:
-        return classic.card_def(name)
-    except KeyError:
-        pass
-    for card in armada_data().cards:
-        if card.name == name:
-            return card
-    raise KeyError(name)
-
-
-def fetch(game: ClassicGame, name: str) -> int:
-    """A new instance of this card, added to the game."""
-    game.cards = (*game.cards, card_def(name))
-    return len(game.cards) - 1
-
-
 def give(game: ClassicGame, seat: int, *names: str) -> None:
     """Put these cards in a city as if built earlier: lasting effects (production, shields,
     naval strength, commercial level, Emporium trade, flags), no coins, no one-off effects."""
@@ -122,11 +103,6 @@ def give_stages(game: ClassicGame, seat: int, *numbers: int) -> None:
         p.add_stage(number - 1, fetch(game, "Lumber Yard"))
         _lasting(game, seat, p.stages[number - 1].effects)
     game._markets = {}
-
-
-def deal(game: ClassicGame, seat: int, *names: str) -> None:
-    """Replace a seat's hand with these cards (the old hand leaves the game)."""
-    game.hands[seat] = [fetch(game, name) for name in names]
 
 
 def _lasting(game: ClassicGame, seat: int, effects: Effects) -> None:
@@ -212,22 +188,3 @@ def stack_island(game: ClassicGame, name: str) -> None:
 
 
 # ----- playing turns ---------------------------------------------------------------------------------
-
-
-def play(game: ClassicGame, picks: dict[int, Any]) -> list[dict[str, Any]]:
-    """Every seat picks (an action, a card name to discard for coins, or None: discard the
-    first card for coins); returns the events."""
-    events = []
-    for seat in sorted(picks):
-        action = picks[seat]
-        if action is None:
-            action = game.cards[game.hands[seat][0]].name
-        if isinstance(action, str):
-            action = {"type": "discard", "card": action}
-        events += game.apply(seat, action)
-    return events
-
-
-def to_turn(game: ClassicGame, turn: int) -> None:
-    while game.turn < turn:
-        discard_all(game)

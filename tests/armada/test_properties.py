@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from app.engine import GameConfig, new_game, replay
 from app.engine.classic.game import ClassicGame
+from tests.classic.test_properties import hidden_cards_renamed, places
 
 GAMES_PER_COUNT = 200  # 1,000 games over 3-7 players
 SIDES = ("day", "night", "random")
@@ -27,13 +28,6 @@ def choose(actions: list[dict], rng: random.Random) -> dict:
     return rng.choice(kinds[rng.choice(sorted(kinds, key=str))])
 
 
-def card_places(game: ClassicGame) -> list[int]:
-    ids = [c for deck in game.decks.values() for c in deck] + [c for hand in game.hands for c in hand]
-    for p in game.players:
-        ids += p.city + p.tucked
-    return ids + game.discard
-
-
 def island_places(game: ClassicGame) -> list[int]:
     ids = [i for deck in game.island_decks.values() for i in deck]
     ids += [i for offer in game.offers.values() for i in offer] + [i for _, i in game._returned]
@@ -42,7 +36,7 @@ def island_places(game: ClassicGame) -> list[int]:
 
 def check_state(game: ClassicGame) -> None:
     assert game.armada is not None
-    assert sorted(card_places(game)) == list(range(len(game.cards))), "a card is missing or in two places"
+    assert sorted(places(game)) == list(range(len(game.cards))), "a card is missing or in two places"
     assert sorted(island_places(game)) == list(range(len(game.armada.islands))), "an island is lost or doubled"
     assert all(p.coins >= 0 for p in game.players)
     assert all(0 <= pos <= 6 for f in game.fleets for pos in f.ships.values())
@@ -51,15 +45,7 @@ def check_state(game: ClassicGame) -> None:
 def view_leaks(game: ClassicGame, seat: int | None) -> bool:
     """Rename every card and island this seat may not see to SECRET-n, then look for SECRET in its view."""
     assert game.armada is not None
-    other = game.clone()
-    hidden = {c for s, hand in enumerate(game.hands) if s != seat for c in hand}
-    hidden |= {c for p in game.players for c in p.tucked}
-    if not (game.phase == "discard_build" and seat in game.pending):
-        hidden |= set(game.discard)
-    cards = list(other.cards)
-    for card_id in hidden:
-        cards[card_id] = dataclasses.replace(cards[card_id], name=f"SECRET-{card_id}")
-    other.cards = tuple(cards)
+    other = hidden_cards_renamed(game, seat)
     unseen = {i for deck in game.island_decks.values() for i in deck}
     unseen |= {i for s, offer in game.offers.items() if s != seat for i in offer}
     unseen |= {i for _, i in game._returned}

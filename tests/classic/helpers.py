@@ -7,6 +7,7 @@ rule examples, not for the card-conservation properties.
 from typing import Any
 
 from app.engine import GameConfig, new_game
+from app.engine.classic.armada_data import armada_data
 from app.engine.classic.data import CardDef, classic_data
 from app.engine.classic.game import ClassicGame
 
@@ -19,8 +20,9 @@ def new(players: int = 3, wonders: list[str] | None = None, side: str = "day", s
 
 
 def card_def(name: str) -> CardDef:
+    """A base-game card or guild, or an Armada card."""
     data = classic_data()
-    for card in (*data.cards, *data.guilds):
+    for card in (*data.cards, *data.guilds, *armada_data().cards):
         if card.name == name:
             return card
     raise KeyError(name)
@@ -83,3 +85,23 @@ def finish_age(game: ClassicGame) -> list[dict[str, Any]]:
     while game.age == age and game.phase == "pick" and not game.is_over:
         events += discard_all(game)
     return events
+
+
+def play(game: ClassicGame, picks: dict[int, Any]) -> list[dict[str, Any]]:
+    """Every seat picks (an action, a card name to discard for coins, or None: discard the
+    first card for coins); returns the events."""
+    events = []
+    for seat in sorted(picks):
+        action = picks[seat]
+        if action is None:
+            action = game.cards[game.hands[seat][0]].name
+        if isinstance(action, str):
+            action = {"type": "discard", "card": action}
+        events += game.apply(seat, action)
+    return events
+
+
+def to_turn(game: ClassicGame, turn: int) -> None:
+    """Everyone discards until this turn of the Age."""
+    while game.turn < turn:
+        discard_all(game)

@@ -45,6 +45,11 @@ def check_events(events: list[dict]) -> None:
 
 def tainted_view_leaks(game: ClassicGame, seat: int | None) -> bool:
     """Rename every card this seat may not see to SECRET-n, then look for SECRET in its view."""
+    return "SECRET" in json.dumps(hidden_cards_renamed(game, seat).view(seat))
+
+
+def hidden_cards_renamed(game: ClassicGame, seat: int | None) -> ClassicGame:
+    """A copy of the game where every card this seat may not see is named SECRET-n."""
     other = game.clone()
     hidden = {c for s, hand in enumerate(game.hands) if s != seat for c in hand}
     hidden |= {c for p in game.players for c in p.tucked}
@@ -54,7 +59,7 @@ def tainted_view_leaks(game: ClassicGame, seat: int | None) -> bool:
     for card_id in hidden:
         cards[card_id] = dataclasses.replace(cards[card_id], name=f"SECRET-{card_id}")
     other.cards = tuple(cards)
-    return "SECRET" in json.dumps(other.view(seat))
+    return other
 
 
 def play_checked(config: GameConfig, rng: random.Random, secrecy: bool) -> ClassicGame:

@@ -8,27 +8,7 @@ import pytest
 from app.engine import IllegalAction
 from app.engine.classic import scoring
 from app.engine.common.science import science_points
-from tests.classic.helpers import coins, deal, discard_all, finish_age, give, give_stages, new, option
-
-
-def play(game, picks):
-    """Every seat picks (seat -> action, a card name to discard, or None: discard the first
-    card); returns the events."""
-    events = []
-    for seat in sorted(picks):
-        action = picks[seat]
-        if action is None:
-            action = game.cards[game.hands[seat][0]].name
-        if isinstance(action, str):
-            action = {"type": "discard", "card": action}
-        events += game.apply(seat, action)
-    return events
-
-
-def to_turn(game, turn):
-    while game.turn < turn:
-        discard_all(game)
-
+from tests.classic.helpers import coins, deal, discard_all, finish_age, give, give_stages, new, option, play, to_turn
 
 # ----- science, military, treasury --------------------------------------------------------------
 

@@ -76,7 +76,6 @@ class Fleet:
 _COMBINED: dict[tuple[int, int], tuple[Any, StepCost, StepCost]] = {}  # by identity, the objects kept alive
 
 
-@cache
 def combined(card_cost: tuple, step: StepCost) -> StepCost:
     """A card's (or stage's) cost plus a naval step, paid with one payment plan."""
     cost, coins = card_cost
@@ -328,11 +327,7 @@ class ArmadaRules:
     # ----- validating a card action -------------------------------------------------------------
 
     def _parse_armada_card_action(self: "ClassicGame", p: "Player", hand: list[int], action: dict[str, Any]) -> Move:
-        kind = action["type"]
-        if kind not in ("build", "wonder", "discard"):
-            raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
-        check_keys(action, ARMADA_CARD_ACTION_FIELDS)
-        card_id = self._card_in_hand(hand, action.get("card"))
+        kind, card_id = self._card_action_of(hand, action, ARMADA_CARD_ACTION_FIELDS)
         card = self.cards[card_id]
         if kind == "discard":
             check_keys(action, {"card", "reward"})
@@ -585,19 +580,6 @@ class ArmadaRules:
             p.coins -= taken
             lost.append(taken)
         return [{"type": "coin_losses", "lost": lost}] if any(lost) else []
-
-    def _landing_battles(self: "ClassicGame", victory: int, defeat: int) -> list[dict[str, Any]]:
-        battles = []
-        for owner, target in self.landings:
-            mine, theirs = self.players[owner].shields, self.players[target].shields
-            winner = None
-            if mine != theirs:
-                winner, loser = (owner, target) if mine > theirs else (target, owner)
-                self.players[winner].tokens.append(victory)
-                self.players[loser].tokens.append(defeat)
-            battles.append({"seats": [owner, target], "shields": [mine, theirs], "winner": winner, "landing": True})
-        self.landings = []
-        return battles
 
     def _naval_conflict(self: "ClassicGame") -> Event:
         """Everyone against everyone by naval strength; ties as ArmadaData's naval_conflicts.ties says."""

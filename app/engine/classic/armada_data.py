@@ -110,16 +110,7 @@ class Flag(d.Strict):
 
 
 ArmadaEffect = Annotated[
-    d.Produce
-    | d.ProduceOneOf
-    | d.VictoryPoints
-    | d.Shields
-    | d.Science
-    | d.Coins
-    | d.TradeDiscount
-    | d.PerCount
-    | d.VictoryPointsIfWonderComplete
-    | d.Ability
+    d.ClassicEffect
     | NavalStrength
     | CommercialLevel
     | Tax
@@ -137,53 +128,45 @@ ArmadaEffect = Annotated[
 
 
 class Provisional(d.Strict):
+    """A value the sources lack: marked, with the reason for the project's choice."""
+
     provisional: bool = False
     reason: str | None = None
 
 
-class ArmadaCardModel(CardModel):
+class ArmadaCardModel(CardModel, Provisional):
     effects: list[ArmadaEffect] = Field(min_length=1)  # type: ignore[assignment]
     three_players: bool = True
     note: str | None = None
     alternative_names: list[str] = []
-    provisional: bool = False
-    reason: str | None = None
 
 
 class ArmadaStageModel(StageModel):
     effects: list[ArmadaEffect] = Field(min_length=1)  # type: ignore[assignment]
 
 
-class ArmadaWonderModel(WonderModel):
+class ArmadaWonderModel(WonderModel, Provisional):
     day: list[ArmadaStageModel] = Field(min_length=1)  # type: ignore[assignment]
     night: list[ArmadaStageModel] = Field(min_length=1)  # type: ignore[assignment]
-    provisional: bool = False
-    reason: str | None = None
 
 
-class IslandModel(d.Strict):
+class IslandModel(Provisional):
     name: str = Field(min_length=1)
     level: Annotated[int, Field(ge=1, le=3)]
     effects: list[ArmadaEffect] = Field(min_length=1)
-    provisional: bool = False
-    reason: str | None = None
 
 
-class ShipyardModel(d.Strict):
+class ShipyardModel(Provisional):
     name: str = Field(min_length=1)
     wonder_track: Track
     costs: dict[Track, Annotated[list[Cost], Field(min_length=STEPS, max_length=STEPS)]]
-    provisional: bool = False
-    reason: str | None = None
 
 
-class SpaceEffectsModel(d.Strict):
+class SpaceEffectsModel(Provisional):
     red: Annotated[list[list[ArmadaEffect]], Field(min_length=STEPS, max_length=STEPS)]
     yellow: Annotated[list[list[ArmadaEffect]], Field(min_length=STEPS, max_length=STEPS)]
     blue: Annotated[list[list[ArmadaEffect]], Field(min_length=STEPS, max_length=STEPS)]
     green: Annotated[list[list[ArmadaEffect]], Field(min_length=STEPS, max_length=STEPS)]
-    provisional: bool = False
-    reason: str | None = None
 
 
 class NavalConflictsModel(d.Strict):

@@ -341,11 +341,7 @@ class ClassicGame(ArmadaRules, Game):
     def _parse_card_action(self, p: Player, hand: list[int], action: dict[str, Any]) -> Move:
         if self.armada is not None:
             return self._parse_armada_card_action(p, hand, action)
-        kind = action["type"]
-        if kind not in ("build", "wonder", "discard"):
-            raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
-        check_keys(action, CARD_ACTION_FIELDS)
-        card_id = self._card_in_hand(hand, action.get("card"))
+        kind, card_id = self._card_action_of(hand, action, CARD_ACTION_FIELDS)
         card = self.cards[card_id]
         if kind == "discard":
             check_keys(action, {"card"})
@@ -376,6 +372,14 @@ class ClassicGame(ArmadaRules, Game):
             raise IllegalAction("'stage' belongs to a wonder action, not a build")
         if card.name in p.names:
             raise IllegalAction(f"you already have {card.name} in your city; a city never holds two of one name")
+
+    def _card_action_of(self, hand: list[int], action: dict[str, Any], fields: frozenset[str]) -> tuple[str, int]:
+        """The kind of a card action (build, wonder, discard) and the card in hand it names."""
+        kind = action["type"]
+        if kind not in ("build", "wonder", "discard"):
+            raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
+        check_keys(action, fields)
+        return kind, self._card_in_hand(hand, action.get("card"))
 
     def _card_in_hand(self, hand: list[int], name: Any) -> int:
         cards = self.cards
@@ -626,20 +630,23 @@ class ClassicGame(ArmadaRules, Game):
 
     def _military(self) -> Event:
         victory = VICTORY_TOKENS[self.age]
-        battles = []
-        for seat in range(self.n):
-            left = self.left_of(seat)  # each pair fought once: seat against its left neighbour
-            mine, theirs = self.players[seat].shields, self.players[left].shields
-            if mine == theirs:
-                winner = None
-            else:
-                winner, loser = (seat, left) if mine > theirs else (left, seat)
-                self.players[winner].tokens.append(victory)
-                self.players[loser].tokens.append(DEFEAT_TOKEN)
-            battles.append({"seats": [seat, left], "shields": [mine, theirs], "winner": winner})
+        # each pair fought once: seat against its left neighbour; with Armada, then the landings
+        pairs = [(seat, self.left_of(seat)) for seat in range(self.n)]
+        battles = [self._battle(a, b, victory) for a, b in pairs]
         if self.armada is not None:
-            battles += self._landing_battles(victory, DEFEAT_TOKEN)
+            battles += [{**self._battle(a, b, victory), "landing": True} for a, b in self.landings]
+            self.landings = []
         return {"type": "military", "age": self.age, "battles": battles}
+
+    def _battle(self, a: int, b: int, victory: int) -> dict[str, Any]:
+        """One ground conflict: the stronger takes the Age's victory token, the weaker a defeat."""
+        mine, theirs = self.players[a].shields, self.players[b].shields
+        winner = None
+        if mine != theirs:
+            winner, loser = (a, b) if mine > theirs else (b, a)
+            self.players[winner].tokens.append(victory)
+            self.players[loser].tokens.append(DEFEAT_TOKEN)
+        return {"seats": [a, b], "shields": [mine, theirs], "winner": winner}
 
     # ----- decisions outside the pick phase ---------------------------------------------------------
 

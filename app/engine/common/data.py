@@ -82,7 +82,8 @@ class Ability(Strict):
     ability: str
 
 
-Effect = Annotated[
+# the classic game's effects; an expansion adds its own to this union
+ClassicEffect = (
     Produce
     | ProduceOneOf
     | VictoryPoints
@@ -92,9 +93,9 @@ Effect = Annotated[
     | TradeDiscount
     | PerCount
     | VictoryPointsIfWonderComplete
-    | Ability,
-    Field(discriminator="type"),
-]
+    | Ability
+)
+Effect = Annotated[ClassicEffect, Field(discriminator="type")]
 
 Model = TypeVar("Model", bound=BaseModel)
 
