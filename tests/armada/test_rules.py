@@ -363,6 +363,23 @@ def test_eastern_emporium_buys_from_two_seats_away_within_its_limit():
     assert [game.players[s].coins for s in (1, 2, 4)] == [6, 6, 6]
 
 
+def test_an_emporium_owner_sees_what_the_far_seller_just_built():
+    """5 players, nobody makes ore. Seat 0 owns the Eastern Emporium (it buys from seat 3).
+    Seat 3 builds an Ore Vein: from the next turn seat 0 may buy that ore for its Barracks,
+    although seat 0's offers were already listed before (its market must be renewed)."""
+    game = new(5, wonders=["Gizah", "Ephesos", "Alexandria", "Babylon", "Halikarnassos"])
+    give(game, 0, "Eastern Emporium")
+    deal(game, 0, *hand("Barracks", "Statue"))
+    deal(game, 3, *hand("Ore Vein", "Statue"))
+    coins(game, s0=5, s3=5)
+    assert not [a for a in game.legal_actions(0) if a.get("card") == "Barracks" and a["type"] == "build"]
+
+    play(game, {0: None, 1: None, 2: None, 3: option(game, 3, type="build", card="Ore Vein"), 4: None})
+    deal(game, 0, *hand("Barracks", "Statue"))
+    barracks = option(game, 0, type="build", card="Barracks", naval=None)
+    assert barracks["trade"] == {"left": {}, "right": {}, "far_right": {"ore": 1}}
+
+
 # ----- 8. landings --------------------------------------------------------------------------------------
 
 

@@ -158,8 +158,9 @@ class ClassicGame(ArmadaRules, Game):
             for s in (seat, self.left_of(seat), self.right_of(seat)):
                 markets.pop(s, None)
             if self.armada is not None:  # Emporium owners buy from two seats away
-                markets.pop((seat + 2) % self.n, None)
-                markets.pop((seat - 2) % self.n, None)
+                for far in ((seat + 2) % self.n, (seat - 2) % self.n):
+                    if self.fleets[far].far:
+                        markets.pop(far, None)
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
