@@ -3,7 +3,9 @@
     python -m bench.engine [--game classic|duel] [--players 3 4 7] [--games N] [--seed S] [--armada]
 
 Each player count prints one JSON line with games, games_per_s and decisions_per_s. Random
-players choose uniformly among every legal action, every payment option included.
+players choose uniformly among every legal action, every payment option included;
+`actions_per_game` counts the legal actions listed to them in a game (what the engine's
+time grows with: an Armada game lists about 1.9x a base game's, see README).
 """
 
 import argparse
@@ -16,15 +18,17 @@ from typing import Any
 from app.engine import GameConfig, new_game
 
 
-def play_random(config: GameConfig, rng: random.Random) -> tuple[int, dict[str, Any]]:
-    """Play one game with uniformly random legal actions; returns (decisions, result)."""
+def play_random(config: GameConfig, rng: random.Random) -> tuple[int, int, dict[str, Any]]:
+    """Play one game with uniformly random legal actions; returns (decisions, actions listed, result)."""
     game = new_game(config)
-    decisions = 0
+    decisions = listed = 0
     while not game.is_over:
         for seat in game.to_act:
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
+            actions = game.legal_actions(seat)
+            game.apply(seat, rng.choice(actions))
             decisions += 1
-    return decisions, game.result()
+            listed += len(actions)
+    return decisions, listed, game.result()
 
 
 def run(game: str, players: int | None, games: int, seed: int, expansions: list[str]) -> dict[str, Any]:
@@ -35,13 +39,14 @@ def run(game: str, players: int | None, games: int, seed: int, expansions: list[
     """
     rng = random.Random(seed)
     new_game(GameConfig(game=game, players=players, seed=seed, expansions=expansions))  # load data first
-    decisions = 0
+    decisions = listed = 0
     victories: Counter[str] = Counter()
     start, cpu_start = time.perf_counter(), time.process_time()
     for i in range(games):
         config = GameConfig(game=game, players=players, seed=seed + i, expansions=expansions)
-        made, result = play_random(config, rng)
+        made, offered, result = play_random(config, rng)
         decisions += made
+        listed += offered
         if "victory" in result:
             victories[result["victory"]] += 1
     elapsed = time.perf_counter() - start
@@ -56,6 +61,7 @@ def run(game: str, players: int | None, games: int, seed: int, expansions: list[
         "games_per_s": round(games / elapsed, 1),
         "decisions_per_s": round(decisions / elapsed),
         "decisions_per_game": round(decisions / games, 1),
+        "actions_per_game": round(listed / games),
         "cpu_games_per_s": round(games / cpu, 1),
     }
     if victories:

@@ -404,7 +404,12 @@ def _independent(need: Vector, sellers: tuple[Seller, ...], supplies: list[list[
 
 
 def _minimal_deficits(need: Vector, own_choices: Choices) -> list[Vector]:
-    """What may still be missing after the player's own choice production, minimal ones only."""
+    """What may still be missing after the player's own choice production, minimal ones only.
+
+    The units the choice cards can cover together form a transversal matroid, so every
+    maximal covering covers the same number of units: the minimal deficits are exactly the
+    reachable ones with the smallest total (no pairwise comparison needed).
+    """
     deficits = {need}
     for options in own_choices:
         grown = set(deficits)
@@ -413,7 +418,8 @@ def _minimal_deficits(need: Vector, own_choices: Choices) -> list[Vector]:
                 if d[r]:
                     grown.add(d[:r] + (d[r] - 1,) + d[r + 1 :])
         deficits = grown
-    return [d for d in deficits if not any(o != d and _leq(o, d) for o in deficits)]
+    least = min(map(sum, deficits))
+    return [d for d in deficits if sum(d) == least]
 
 
 def _leq(a: Vector, b: Vector) -> bool:
@@ -431,7 +437,8 @@ def _supply_caps(seller: Seller, rem: Vector) -> list[Vector]:
                 if cap[r] < rem[r]:
                     grown.add(cap[:r] + (cap[r] + 1,) + cap[r + 1 :])
         caps = grown
-    return [c for c in caps if not any(o != c and _leq(c, o) for o in caps)]
+    most = max(map(sum, caps))  # maximal caps all hold as many units (as in _minimal_deficits)
+    return [c for c in caps if sum(c) == most]
 
 
 def _buy_plans(rem: Vector, sellers: tuple[Seller, ...], j: int):

@@ -1,0 +1,20 @@
+"""The engine benchmark's JSON line: its fields and figures that must hold whatever the machine."""
+
+import json
+
+from bench.engine import main
+
+
+def test_the_engine_benchmark_prints_one_line_per_player_count(capsys):
+    main(["--games", "3", "--players", "3", "4"])
+    main(["--games", "3", "--players", "3", "--armada"])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(line["players"], line["expansions"]) for line in lines] == [(3, []), (4, []), (3, ["armada"])]
+    base, armada = lines[0], lines[2]
+    for line in lines:
+        assert line["games"] == 3 and line["games_per_s"] > 0 and line["decisions_per_s"] > 0
+    # a base game: 3 Ages of 6 picks per player (plus the odd extra decision); Armada: 7 picks an Age
+    assert 18 * 3 <= base["decisions_per_game"] < 18 * 3 + 6
+    assert 21 * 3 <= armada["decisions_per_game"] < 21 * 3 + 9
+    # every decision lists at least one action; Armada lists more (naval steps, yellow discards)
+    assert armada["actions_per_game"] > base["actions_per_game"] >= base["decisions_per_game"]
