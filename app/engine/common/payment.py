@@ -276,12 +276,17 @@ def _sum_fronts(a: tuple[PaymentOption, ...], b: tuple[PaymentOption, ...]) -> t
         return tuple(_plus(a[0], y) for y in b)
     if len(b) == 1:
         return tuple(_plus(x, b[0]) for x in a)
-    plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
+    pairs: dict[tuple[int, ...], tuple[PaymentOption, PaymentOption]] = {}
     for x in a:
         for y in b:
-            both = _plus(x, y)
-            plans.setdefault(both.coins, both.buys)
-    return _ordered(plans)
+            pairs.setdefault(tuple(map(add, x.coins, y.coins)), (x, y))
+    front = _pareto(list(pairs))  # only the pairs on the front become options
+    front.sort(key=_cheapest_first)
+    return tuple(_plus(*pairs[coins]) for coins in front)
+
+
+def _cheapest_first(coins: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    return sum(coins), coins
 
 
 def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
@@ -301,7 +306,7 @@ def _vector_sum(u: Vector, v: Vector) -> Vector:
 def _ordered(plans: dict[tuple[int, ...], tuple[Vector, ...]]) -> tuple[PaymentOption, ...]:
     """The non-dominated plans, cheapest first."""
     front = _pareto(list(plans))
-    front.sort(key=lambda coins: (sum(coins), coins))
+    front.sort(key=_cheapest_first)
     return tuple(_option(coins, plans[coins]) for coins in front)
 
 
