@@ -229,7 +229,7 @@ class RoomService:
             self.check_bot(kind)
             seat = wanted
             if seat is None:
-                seat = next((i for i in range(players) if i not in taken), None)
+                seat = first_free_seat(players, taken)
                 if seat is None:
                     raise Invalid(f"too many bots for {players} seats", code="too_many_bots")
             if not 0 <= seat < players:
@@ -287,7 +287,7 @@ class RoomService:
                         raise Conflict(f"the name {name!r} is taken in this room", code="name_taken")
                     taken = {s.seat for s in seats}
                     if seat is None:
-                        target = next((i for i in range(players) if i not in taken), None)
+                        target = first_free_seat(players, taken)
                         if target is None:
                             raise Conflict(f"room {room.code} is full", code="room_full")
                     else:
@@ -404,7 +404,7 @@ class RoomService:
                 taken = {s.seat for s in await repo.seats_of(session, room.id)}
                 players = room.settings["players"]
                 if seat_no is None:
-                    seat_no = next((i for i in range(players) if i not in taken), None)
+                    seat_no = first_free_seat(players, taken)
                     if seat_no is None:
                         raise Conflict(f"room {room.code} is full", code="room_full")
                 elif not 0 <= seat_no < players:
@@ -462,3 +462,8 @@ class RoomService:
 
     async def _changed(self, code: str) -> None:
         await self.broadcaster.publish(normalize_code(code), {"kind": "room"})
+
+
+def first_free_seat(players: int, taken: set[int]) -> int | None:
+    """The lowest seat number nobody holds, or None when every seat is taken."""
+    return next((seat for seat in range(players) if seat not in taken), None)
