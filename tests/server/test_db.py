@@ -18,6 +18,15 @@ from app.settings import Settings
 from tests.server.conftest import make_settings
 
 
+async def started_bot_game(services: Services, seed: int) -> int:
+    """Ann's 3-seat room with two random bots, started: its game's id."""
+    joined = await services.rooms.create({"players": 3, "seed": seed}, "Ann", bots=[(1, "random"), (2, "random")])
+    code = joined.room["code"]
+    await services.rooms.start(await services.rooms.authenticate(code, joined.token))
+    game_id, _ = await services.rooms.current_game(code)
+    return game_id
+
+
 def sync_url(url: str) -> str:
     parsed = async_url(url)
     driver = "sqlite" if parsed.get_backend_name() == "sqlite" else "postgresql+psycopg"
@@ -50,9 +59,7 @@ def test_migrations_agree_with_the_models(database_url: str) -> None:
 async def test_the_action_log_refuses_a_second_step_with_the_same_seq(database_url: str) -> None:
     services = await Services.start(make_settings(database_url))
     try:
-        joined = await services.rooms.create({"players": 3, "seed": 1}, "Ann", bots=[(1, "random"), (2, "random")])
-        await services.rooms.start(await services.rooms.authenticate(joined.room["code"], joined.token))
-        game_id, _ = await services.rooms.current_game(joined.room["code"])
+        game_id = await started_bot_game(services, seed=1)
         async with services.db.engine.begin() as conn:
             await conn.execute(sa.insert(Action).values(game_id=game_id, seq=10_000, seat=0, action={"type": "x"}))
         with pytest.raises(IntegrityError):
@@ -151,10 +158,7 @@ async def test_actions_written_on_either_path_read_back_the_same(database_url: s
 
     services = await Services.start(make_settings(database_url))
     try:
-        joined = await services.rooms.create({"players": 3, "seed": 2}, "Ann", bots=[(1, "random"), (2, "random")])
-        code = joined.room["code"]
-        await services.rooms.start(await services.rooms.authenticate(code, joined.token))
-        game_id, _ = await services.rooms.current_game(code)
+        game_id = await started_bot_game(services, seed=2)
         at = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
         action = {"type": "x", "nested": {"ünïcode": [1, 2.5, None, True]}}
         assert await services.games.writer.append(Entry(game_id, 50_000, 2, action, "id-1", at))
@@ -176,10 +180,7 @@ async def test_sqlite_writes_wait_for_another_writer(sqlite_url: str) -> None:
 
     services = await Services.start(make_settings(sqlite_url))
     try:
-        joined = await services.rooms.create({"players": 3, "seed": 2}, "Ann", bots=[(1, "random"), (2, "random")])
-        code = joined.room["code"]
-        await services.rooms.start(await services.rooms.authenticate(code, joined.token))
-        game_id, _ = await services.rooms.current_game(code)
+        game_id = await started_bot_game(services, seed=2)
         other = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
         asyncio.get_running_loop().call_later(0.2, other.execute, "COMMIT")

@@ -30,6 +30,7 @@ from app.engine.classic.armada_data import (
 )
 from app.engine.classic.data import CardDef, Effects, StageDef
 from app.engine.classic.move import ARMADA_CARD_ACTION_FIELDS, Move
+from app.engine.classic.player import copy_slots
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, check_keys
 from app.engine.common.payment import Seller
@@ -62,15 +63,7 @@ class Fleet:
         self.coins_per_move = 0
 
     def copy(self) -> "Fleet":
-        other = Fleet.__new__(Fleet)
-        for name in Fleet.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.ships = dict(self.ships)
-        other.islands = list(self.islands)
-        other.naval_tokens = list(self.naval_tokens)
-        other.far = list(self.far)
-        other.flags = set(self.flags)
-        return other
+        return copy_slots(self)
 
 
 _COMBINED: dict[tuple[int, int], tuple[Any, StepCost, StepCost]] = {}  # by identity, the objects kept alive

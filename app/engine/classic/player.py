@@ -1,5 +1,7 @@
 """One city of the classic game: its cards, wonder, coins and what they produce."""
 
+from typing import TypeVar
+
 from app.engine.classic.data import CardDef, Effects, StageDef, WonderDef
 from app.engine.common.payment import masks_of, supply_of
 from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, add
@@ -8,6 +10,7 @@ LEFT, RIGHT = 0, 1
 SIDE_NAMES = ("left", "right")
 TRADE_PRICE = 2
 SYMBOLS = {"compass": 0, "gear": 1, "tablet": 2, "any": 3}
+T = TypeVar("T")
 
 
 class Player:
@@ -36,7 +39,6 @@ class Player:
         "trade_masks",
         "prices",
         "abilities",
-        "extra",
     )
 
     def __init__(self, seat: int, wonder: WonderDef, side: str, coins: int) -> None:
@@ -67,23 +69,9 @@ class Player:
         self.trade_masks: tuple[int, ...] = ()
         self.prices: list[Vector] = [(TRADE_PRICE,) * N_RESOURCES, (TRADE_PRICE,) * N_RESOURCES]
         self.abilities: set[str] = set()
-        self.extra: dict = {}  # state of an expansion
 
     def copy(self) -> "Player":
-        other = Player.__new__(Player)
-        for name in Player.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.city = list(self.city)
-        other.names = set(self.names)
-        other.colors = dict(self.colors)
-        other.built_stages = list(self.built_stages)
-        other.tucked = list(self.tucked)
-        other.tokens = list(self.tokens)
-        other.science = list(self.science)
-        other.prices = list(self.prices)
-        other.abilities = set(self.abilities)
-        other.extra = {k: v.copy() if hasattr(v, "copy") else v for k, v in self.extra.items()}
-        return other
+        return copy_slots(self)
 
     def add_card(self, card_id: int, card: CardDef) -> None:
         self.city.append(card_id)
@@ -131,3 +119,30 @@ class Player:
     @property
     def wonder_complete(self) -> bool:
         return self.stages_built == len(self.stages)
+
+
+def copy_slots(state: T) -> T:
+    """A copy of a __slots__ object whose lists, sets and dicts are copies too (their items,
+    and every other value, are immutable or shared on purpose)."""
+    cls = type(state)
+    other = object.__new__(cls)
+    plain, containers = _slot_kinds(state)
+    for name in plain:
+        setattr(other, name, getattr(state, name))
+    for name in containers:
+        setattr(other, name, getattr(state, name).copy())
+    return other
+
+
+_SLOT_KINDS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _slot_kinds(state: object) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The class's slots holding shared values and those holding lists, sets or dicts (a slot
+    keeps the kind of value its constructor gives it)."""
+    found = _SLOT_KINDS.get(type(state))
+    if found is None:
+        names: tuple[str, ...] = type(state).__slots__  # type: ignore[attr-defined]
+        containers = tuple(n for n in names if type(getattr(state, n)) in (list, set, dict))
+        found = _SLOT_KINDS[type(state)] = (tuple(n for n in names if n not in containers), containers)
+    return found
