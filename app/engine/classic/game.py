@@ -22,7 +22,7 @@ from app.engine.common.payment import (
     plan_coins,
     plan_is_feasible,
 )
-from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
+from app.engine.common.resources import INDEX, N_RESOURCES, RESOURCES, ZERO, Vector, to_dict
 from app.engine.config import GameConfig
 
 STARTING_COINS = 3
@@ -740,6 +740,7 @@ class ClassicGame(ArmadaRules, Game):
             "city": [self.cards[c].name for c in p.city],
             "stages_built": p.stages_built,
             "stages_total": len(p.stages),
+            "built_stages": [i + 1 for i in p.built_stages],
             "military_tokens": list(p.tokens),
             "shields": p.shields,
             "science": dict(zip(("compass", "gear", "tablet", "any"), p.science, strict=True)),
@@ -747,6 +748,9 @@ class ClassicGame(ArmadaRules, Game):
             "hand_size": len(self.hands[p.seat]),
             "left": self.left_of(p.seat),
             "right": self.right_of(p.seat),
+            "production": _production(p.fixed, p.choices),
+            "sells": _production(p.trade_fixed, p.trade_choices),
+            "prices": {side: dict(zip(RESOURCES, p.prices[i], strict=True)) for i, side in enumerate(SIDE_NAMES)},
             **({} if self.armada is None else {"shipyard": self._shipyard_view(p.seat)}),
         }
 
@@ -839,3 +843,8 @@ def _cost_text(cost: Vector, coins: int) -> str:
     if coins:
         parts.append(f"{coins} coin{'s' if coins > 1 else ''}")
     return ", ".join(parts) or "nothing"
+
+
+def _production(fixed: Vector, choices: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+    """What a city produces each turn: fixed units, and one unit of each choice's resources."""
+    return {"resources": to_dict(fixed), "choices": [[RESOURCES[i] for i in choice] for choice in choices]}
