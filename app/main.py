@@ -9,8 +9,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 
 from app.api import catalog, errors, games, health, rooms, web, ws
+from app.api.docs import DOCS_ASSETS, OnlyThisServer
 from app.engine import new_game
 from app.rooms.context import Services
 from app.rooms.games import GameFactory
@@ -42,7 +44,16 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
         finally:
             await services.stop()
 
-    app = FastAPI(title="Wonders server", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    # /docs and /redoc with their scripts, CSS and favicon from the fastapi-offline package, not a
+    # CDN (see app/api/docs.py)
+    app = FastAPIOffline(
+        title="Wonders server",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        static_url=DOCS_ASSETS,
+    )
+    app.add_middleware(OnlyThisServer)
     app.state.settings = settings
     errors.install(app)
     app.include_router(health.router)
