@@ -7,8 +7,11 @@ import argparse
 import sys
 from typing import Any
 
-from app.bots import make_bot
+from pydantic import ValidationError
+
+from app.bots import BOTS, DEFAULT_BOT, make_bot
 from app.engine import GameConfig, new_game
+from app.engine.config import PLAYER_RANGE
 
 
 def play(config: GameConfig, bot_kind: str) -> dict[str, Any]:
@@ -20,38 +23,75 @@ def play(config: GameConfig, bot_kind: str) -> dict[str, Any]:
     return game.result()
 
 
+def _who(score: dict[str, Any]) -> str:
+    """A seat in words: `seat 0`, and its wonder and side when it has one (classic)."""
+    wonder = f" {score['wonder']} ({score['side']})" if score.get("wonder") else ""
+    return f"seat {score['seat']}{wonder}"
+
+
 def score_sheet(result: dict[str, Any]) -> str:
+    """The score sheet as a table: a column per seat (headed by the seat, then its wonder and side in
+    the classic game), a row per category, the totals and coins; then the winner line."""
     scores = result["scores"]
-    categories = result["categories"]
-    header = ["", *(f"{s['seat']}:{s.get('wonder', '')}"[:14] for s in scores)]
-    rows = [header]
-    for cat in categories:
-        rows.append([cat, *(str(s["categories"][cat]) for s in scores)])
-    rows.append(["total", *(str(s["total"]) for s in scores)])
-    rows.append(["coins", *(str(s.get("coins", "")) for s in scores)])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)) for r in rows]
-    winners = ", ".join(str(w) for w in result["winners"])
-    extra = f" by {result['victory']}" if result.get("victory") else ""
-    return "\n".join([*lines, f"winner(s): seat {winners}{extra}"])
+    header = [["", *(f"seat {s['seat']}" for s in scores)]]
+    if any(s.get("wonder") for s in scores):
+        header.append(["", *(str(s.get("wonder", "")) for s in scores)])
+        header.append(["", *(str(s.get("side", "")) for s in scores)])
+    body = [[cat, *(str(s["categories"][cat]) for s in scores)] for cat in result["categories"]]
+    body.append(["total", *(str(s["total"]) for s in scores)])
+    body.append(["coins", *(str(s.get("coins", "")) for s in scores)])
+    rows = header + body
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    rule = ["-" * w for w in widths]
+    lines = ["  ".join(cell.rjust(w) for cell, w in zip(r, widths, strict=True)) for r in [*header, rule, *body]]
+    by_seat = {s["seat"]: s for s in scores}
+    winners = ", ".join(_who(by_seat[w]) for w in result["winners"])
+    label = "winner" if len(result["winners"]) == 1 else "winners (tied)"
+    victory = f", {result['victory']} victory" if result.get("victory") else ""
+    return "\n".join([*lines, f"{label}: {winners}{victory}"])
+
+
+def config_from(args: argparse.Namespace) -> GameConfig:
+    """The GameConfig the options ask for; ValueError, in words for the command line, if none fits."""
+    low, high = PLAYER_RANGE[args.game]
+    if args.players is not None and not low <= args.players <= high:
+        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"argument --players: {args.game} is played by {allowed} players, not {args.players}")
+    if args.armada and args.game != "classic":
+        raise ValueError(f"argument --armada: Armada is an expansion of the classic game, not of {args.game}")
+    try:
+        return GameConfig(
+            game=args.game,
+            players=args.players,
+            seed=args.seed,
+            wonder_side=args.side,
+            expansions=["armada"] if args.armada else [],
+        )
+    except ValidationError as exc:  # anything else GameConfig refuses, in its own words
+        error = exc.errors()[0]
+        raise ValueError(str(error.get("ctx", {}).get("error", error["msg"]))) from None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m app.play", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", choices=["classic", "duel"], default="classic")
-    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="classic: 3 to 7 (default 3); duel: exactly 2",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--side", choices=["day", "night", "random"], default="random")
-    parser.add_argument("--armada", action="store_true", help="play with the Armada expansion")
-    parser.add_argument("--bots", default="heuristic", help="random, greedy or heuristic")
+    parser.add_argument("--armada", action="store_true", help="play with the Armada expansion (classic)")
+    parser.add_argument("--bots", choices=sorted(BOTS), default=DEFAULT_BOT, help=f"default {DEFAULT_BOT}")
     args = parser.parse_args(argv)
-    config = GameConfig(
-        game=args.game,
-        players=args.players,
-        seed=args.seed,
-        wonder_side=args.side,
-        expansions=["armada"] if args.armada else [],
-    )
+    try:
+        config = config_from(args)
+    except ValueError as exc:
+        parser.error(str(exc))  # one line on stderr, exit 2
     print(score_sheet(play(config, args.bots)))
     return 0
 

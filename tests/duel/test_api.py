@@ -172,7 +172,7 @@ def test_same_seed_same_game():
 def test_play_cli_prints_a_duel_score_sheet(capsys):
     assert main(["--game", "duel", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "winner(s): seat" in out and "by " in out and "treasury" in out
+    assert "winner: seat" in out and " victory" in out and "treasury" in out
     assert main(["--game", "duel", "--seed", "4", "--bots", "random"]) == 0
 
 
