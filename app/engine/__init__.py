@@ -7,15 +7,18 @@ while not game.is_over:
     for seat in game.to_act:
         game.apply(seat, game.legal_actions(seat)[0])
 print(game.result())
+
+describe_components() describes every card, wonder, island and token of the three games in words.
 """
 
 from typing import Any
 
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game
+from app.engine.components import describe_components
 from app.engine.config import GameConfig
 
-__all__ = ["Action", "Event", "Game", "GameConfig", "IllegalAction", "new_game", "replay"]
+__all__ = ["Action", "Event", "Game", "GameConfig", "IllegalAction", "describe_components", "new_game", "replay"]
 
 
 def new_game(config: GameConfig) -> Game:

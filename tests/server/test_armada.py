@@ -219,12 +219,23 @@ async def test_the_catalog_names_colours_islands_and_the_provisional_notice(sqli
     async with app_client(make_settings(sqlite_url)) as c:
         catalog = (await c.get("/api/catalog")).json()
     assert catalog["expansions"]["armada"] == {"game": "classic", "enabled": True, "notices": [armada_data().notice]}
-    assert catalog["cards"]["Barracks"] == {"color": "red", "age": 1, "expansion": None}
-    assert catalog["cards"]["Dry Hold"]["expansion"] == "armada" and catalog["cards"]["Dry Hold"]["color"] == "blue"
-    assert set(catalog["islands"]) == ISLANDS
-    assert catalog["islands"]["Royal Archipelago"] == {"level": 3, "text": "7 points"}
-    assert catalog["ship_tracks"] == ["red", "yellow", "blue", "green"]
-    assert all(len(spaces) == 6 for spaces in catalog["ship_spaces"].values())
-    assert "naval strength" in catalog["ship_spaces"]["red"][0]
+    barracks = catalog["classic"]["cards"]["Barracks"]
+    assert (barracks["color"], barracks["age"], barracks["expansion"], barracks["text"]) == (
+        "red",
+        1,
+        None,
+        "1 shield.",
+    )
+    dry_hold = catalog["armada"]["cards"]["Dry Hold"]
+    assert (dry_hold["expansion"], dry_hold["color"], dry_hold["provisional"]) == ("armada", "blue", True)
+    assert "Dry Hold" not in catalog["classic"]["cards"]
+    armada = catalog["armada"]
+    assert armada["notice"] == armada_data().notice
+    assert set(armada["islands"]) == ISLANDS
+    royal = armada["islands"]["Royal Archipelago"]
+    assert (royal["level"], royal["text"], royal["provisional"]) == (3, "7 points.", True)
+    assert armada["ship_tracks"] == ["red", "yellow", "blue", "green"]
+    assert all([s["space"] for s in spaces] == [1, 2, 3, 4, 5, 6] for spaces in armada["ship_spaces"].values())
+    assert armada["ship_spaces"]["red"][0]["text"] == "+1 naval strength."
     async with app_client(make_settings(sqlite_url, enabled_expansions=[])) as c:
         assert (await c.get("/api/catalog")).json()["expansions"]["armada"]["enabled"] is False

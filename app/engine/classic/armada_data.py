@@ -250,7 +250,20 @@ def step_cost(cost: dict[str, int]) -> StepCost:
     return StepCost(vector, coins, cost_items(vector))
 
 
-def load_armada(path: Path = ARMADA_FILE) -> ArmadaData:
+@dataclass(frozen=True, eq=False)
+class ArmadaFiles:
+    """armada.json as validated, before compiling: what the compiled definitions leave out (each
+    effect as the file gives it, what is provisional and why) for describing them."""
+
+    file: ArmadaFile
+    cards: tuple[ArmadaCardModel, ...]
+    islands: tuple[IslandModel, ...]
+    shipyards: tuple[ShipyardModel, ...]
+    wonders: tuple[ArmadaWonderModel, ...]
+
+
+def read_armada(path: Path = ARMADA_FILE) -> ArmadaFiles:
+    """The file and each of its entries validated, names unique, every shipyard costing each track."""
     raw = d.validate_entry(path, "file", d.read_json(path), ArmadaFile)
     cards = d.validate_entries(path, "cards", raw.cards, ArmadaCardModel)
     islands = d.validate_entries(path, "islands", raw.islands, IslandModel)
@@ -262,6 +275,12 @@ def load_armada(path: Path = ARMADA_FILE) -> ArmadaData:
     for s in shipyards:
         if set(s.costs) != set(TRACKS):
             raise d.DataError(f"{path}: shipyards entry '{s.name}': costs must list the tracks {list(TRACKS)}")
+    return ArmadaFiles(raw, tuple(cards), tuple(islands), tuple(shipyards), tuple(wonders))
+
+
+def load_armada(path: Path = ARMADA_FILE) -> ArmadaData:
+    files = read_armada(path)
+    raw, cards, islands, shipyards, wonders = files.file, files.cards, files.islands, files.shipyards, files.wonders
     spaces = {
         track: tuple(
             compile_effects(effects, f"{path}: space_effects.{track}[{i}]")
@@ -302,3 +321,9 @@ def _unique(path: Path, section: str, names: list[str]) -> None:
 @cache
 def armada_data() -> ArmadaData:
     return load_armada()
+
+
+@cache
+def armada_files() -> ArmadaFiles:
+    armada_data()  # the file passes every check of the compiled data first
+    return read_armada()

@@ -223,10 +223,15 @@ class ClassicData:
         raise KeyError(name)
 
 
-def load_cards(path: Path) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
+def read_cards(path: Path) -> tuple[list[CardModel], list[CardModel]]:
+    """The Age cards and the guilds of a cards file, validated entry by entry (not yet compiled)."""
     raw = d.validate_entry(path, "file", d.read_json(path), CardFile)
     cards = d.validate_entries(path, "cards", raw.cards, CardModel)
-    guilds = d.validate_entries(path, "guilds", raw.guilds, CardModel)
+    return cards, d.validate_entries(path, "guilds", raw.guilds, CardModel)
+
+
+def load_cards(path: Path) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
+    cards, guilds = read_cards(path)
     names_by_age: dict[int, set[str]] = {1: set(), 2: set(), 3: set()}
     compiled = []
     for model in cards:
@@ -247,9 +252,14 @@ def load_cards(path: Path) -> tuple[tuple[CardDef, ...], tuple[CardDef, ...]]:
     return tuple(compiled), tuple(compiled_guilds)
 
 
-def load_wonders(path: Path) -> tuple[WonderDef, ...]:
+def read_wonders(path: Path) -> tuple[dict[str, str], list[WonderModel]]:
+    """The rules text of each ability and the wonders of a wonders file, validated (not yet compiled)."""
     raw = d.validate_entry(path, "file", d.read_json(path), WonderFile)
-    models = d.validate_entries(path, "wonders", raw.wonders, WonderModel)
+    return raw.abilities, d.validate_entries(path, "wonders", raw.wonders, WonderModel)
+
+
+def load_wonders(path: Path) -> tuple[WonderDef, ...]:
+    _, models = read_wonders(path)
     seen = set()
     out = []
     for model in models:
@@ -265,3 +275,22 @@ def load_wonders(path: Path) -> tuple[WonderDef, ...]:
 def classic_data() -> ClassicData:
     cards, guilds = load_cards(CLASSIC_DIR / "cards.json")
     return ClassicData(cards, guilds, load_wonders(CLASSIC_DIR / "wonders.json"))
+
+
+@dataclass(frozen=True, eq=False)
+class ClassicFiles:
+    """The classic data files as validated, before compiling: what the compiled definitions leave
+    out (each effect as the file gives it, the abilities' rules text) for describing them."""
+
+    cards: tuple[CardModel, ...]  # one entry per Age a name stands in
+    guilds: tuple[CardModel, ...]
+    abilities: dict[str, str]
+    wonders: tuple[WonderModel, ...]
+
+
+@cache
+def classic_files() -> ClassicFiles:
+    classic_data()  # the files pass every check of the compiled data first
+    cards, guilds = read_cards(CLASSIC_DIR / "cards.json")
+    abilities, wonders = read_wonders(CLASSIC_DIR / "wonders.json")
+    return ClassicFiles(tuple(cards), tuple(guilds), abilities, tuple(wonders))

@@ -417,13 +417,44 @@ def _check_per_count(e: d.PerCount, where: str) -> None:
         raise d.DataError(f"{where}: 'coins_per' lists colours exactly when it counts cards")
 
 
+@dataclass(frozen=True, eq=False)
+class DuelFiles:
+    """The Duel data files as validated, before compiling: what the compiled definitions leave out
+    (each effect as the file gives it, the abilities' rules text, the loot tokens' zones) for
+    describing them."""
+
+    board: BoardFile
+    card_file: CardFile
+    cards: tuple[CardModel, ...]
+    guilds: tuple[CardModel, ...]
+    wonder_file: WonderFile
+    wonders: tuple[WonderModel, ...]
+    token_file: TokenFile
+    tokens: tuple[TokenModel, ...]
+
+
+def read_files(directory: Path = DUEL_DIR) -> DuelFiles:
+    """Each file of the directory and each of its entries validated (not yet compiled)."""
+    board_path, card_path = directory / "board.json", directory / "cards.json"
+    wonder_path, token_path = directory / "wonders.json", directory / "progress.json"
+    board = d.validate_entry(board_path, "file", d.read_json(board_path), BoardFile)
+    card_file = d.validate_entry(card_path, "file", d.read_json(card_path), CardFile)
+    cards = d.validate_entries(card_path, "cards", card_file.cards, CardModel)
+    guilds = d.validate_entries(card_path, "guilds", card_file.guilds, CardModel)
+    wonder_file = d.validate_entry(wonder_path, "file", d.read_json(wonder_path), WonderFile)
+    wonders = d.validate_entries(wonder_path, "wonders", wonder_file.wonders, WonderModel)
+    token_file = d.validate_entry(token_path, "file", d.read_json(token_path), TokenFile)
+    tokens = d.validate_entries(token_path, "tokens", token_file.tokens, TokenModel)
+    return DuelFiles(
+        board, card_file, tuple(cards), tuple(guilds), wonder_file, tuple(wonders), token_file, tuple(tokens)
+    )
+
+
 def load_cards(
-    path: Path, rules: SetupModel, layouts: dict[int, tuple[Slot, ...]]
+    path: Path, files: DuelFiles, layouts: dict[int, tuple[Slot, ...]]
 ) -> tuple[tuple[CardDef, ...], tuple[str, ...]]:
-    raw = d.validate_entry(path, "file", d.read_json(path), CardFile)
-    symbols = tuple(raw.science_symbols)
-    models = [(m, False) for m in d.validate_entries(path, "cards", raw.cards, CardModel)]
-    models += [(m, True) for m in d.validate_entries(path, "guilds", raw.guilds, CardModel)]
+    symbols = tuple(files.card_file.science_symbols)
+    models = [(m, False) for m in files.cards] + [(m, True) for m in files.guilds]
     cards: list[CardDef] = []
     for model, guild in models:
         where = f"{path}: {'guilds' if guild else 'cards'} entry '{model.name}'"
@@ -442,7 +473,7 @@ def load_cards(
             CardDef(len(cards), model.name, age, guild, model.color, cost, coins, chain, effects, cost_items(cost))
         )
     d.check_chains(path, cards)
-    _check_counts(path, cards, rules, layouts)
+    _check_counts(path, cards, files.board.setup, layouts)
     return tuple(cards), symbols
 
 
@@ -459,10 +490,10 @@ def _check_counts(path: Path, cards: list[CardDef], setup: SetupModel, layouts: 
 
 
 def load_named(
-    path: Path, section: str, entries: list, model: type[WonderModel] | type[TokenModel], symbols: tuple[str, ...]
+    path: Path, section: str, models: tuple[WonderModel, ...] | tuple[TokenModel, ...], symbols: tuple[str, ...]
 ) -> list:
-    out = []
-    for m in d.validate_entries(path, section, entries, model):
+    out: list = []
+    for m in models:
         where = f"{path}: {section} entry '{m.name}'"
         if any(o.name == m.name for o in out):
             raise d.DataError(f"{where}: duplicate name")
@@ -504,17 +535,15 @@ def compile_track(path: Path, model: TrackModel) -> Track:
 
 
 def load(directory: Path = DUEL_DIR) -> DuelData:
-    board_path = directory / "board.json"
-    board = d.validate_entry(board_path, "file", d.read_json(board_path), BoardFile)
+    files = read_files(directory)
+    board_path, board = directory / "board.json", files.board
     if set(board.structures) != {"1", "2", "3"}:
         raise d.DataError(f"{board_path}: structures must be given for Ages 1, 2 and 3")
     layouts = {age: compile_layout(board_path, age, board.structures[str(age)]) for age in AGES}
-    cards, symbols = load_cards(directory / "cards.json", board.setup, layouts)
+    cards, symbols = load_cards(directory / "cards.json", files, layouts)
     wonder_path, token_path = directory / "wonders.json", directory / "progress.json"
-    wonder_file = d.validate_entry(wonder_path, "file", d.read_json(wonder_path), WonderFile)
-    token_file = d.validate_entry(token_path, "file", d.read_json(token_path), TokenFile)
-    wonders = load_named(wonder_path, "wonders", wonder_file.wonders, WonderModel, symbols)
-    tokens = load_named(token_path, "tokens", token_file.tokens, TokenModel, symbols)
+    wonders = load_named(wonder_path, "wonders", files.wonders, symbols)
+    tokens = load_named(token_path, "tokens", files.tokens, symbols)
     if len(wonders) < 2 * board.setup.wonders_per_round:
         raise d.DataError(f"{wonder_path}: {len(wonders)} Wonders cannot fill two draft rounds")
     if len(tokens) < board.setup.progress_tokens_on_board:
@@ -534,3 +563,9 @@ def load(directory: Path = DUEL_DIR) -> DuelData:
 @cache
 def duel_data() -> DuelData:
     return load()
+
+
+@cache
+def duel_files() -> DuelFiles:
+    duel_data()  # the files pass every check of the compiled data first
+    return read_files()

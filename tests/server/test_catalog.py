@@ -1,0 +1,41 @@
+"""GET /api/catalog: the engine's description of its components, plus the server's expansions and
+limits, with the documented response model."""
+
+import time
+
+from app.api.schemas import CatalogOut
+from app.engine import describe_components
+from app.engine.classic.armada_data import armada_data
+from tests.server.conftest import app_client, make_settings
+
+
+async def test_the_catalog_serves_the_engines_components_with_expansions_and_limits(sqlite_url: str) -> None:
+    settings = make_settings(sqlite_url, max_name_length=17, room_code_length=9)
+    async with app_client(settings) as c:
+        r = await c.get("/api/catalog")
+        assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+        body = r.json()
+        start = time.perf_counter()
+        again = [(await c.get("/api/catalog")).content for _ in range(20)]
+        elapsed = time.perf_counter() - start
+        schema = (await c.get("/openapi.json")).json()
+    assert body.pop("limits") == {"max_name_length": 17, "room_code_length": 9}
+    assert body.pop("expansions") == {"armada": {"game": "classic", "enabled": True, "notices": [armada_data().notice]}}
+    assert body == describe_components()
+    assert all(a == r.content for a in again) and elapsed < 2  # built once, then served as is
+    # the response model describes exactly what is served (its models forbid unknown keys)
+    CatalogOut.model_validate(r.json())
+    ref = schema["paths"]["/api/catalog"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert ref == {"$ref": "#/components/schemas/CatalogOut"}
+    models = schema["components"]["schemas"]
+    for name in ("CardInfo", "WonderInfo", "StageInfo", "IslandInfo", "ShipSpaceInfo", "TokenInfo", "CostInfo"):
+        assert name in models
+    assert set(models["CardInfo"]["properties"]) >= {"name", "cost", "chain_to", "effects", "text"}
+
+
+async def test_the_catalog_follows_each_servers_settings(sqlite_url: str) -> None:
+    async with app_client(make_settings(sqlite_url, enabled_expansions=[])) as c:
+        body = (await c.get("/api/catalog")).json()
+    assert body["expansions"]["armada"]["enabled"] is False
+    assert body["limits"]["max_name_length"] == make_settings(sqlite_url).max_name_length
+    assert body["armada"]["islands"]  # the box still lists Armada: a client may describe old games
