@@ -20,6 +20,11 @@ showKind();
 api("GET", "/api/catalog").then((catalog) => {
   armada = catalog.expansions.armada || { enabled: false, notices: [] };
   if (!armada.enabled) create.armada.checked = false;
+  const longest = catalog.limits && catalog.limits.max_name_length;
+  if (longest) {
+    create.name.maxLength = longest;
+    document.getElementById("name-hint").textContent = `at most ${longest} characters`;
+  }
   showKind();
 }).catch(() => {});
 

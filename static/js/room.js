@@ -1,18 +1,28 @@
-// A room: its seats, then the game, over one websocket (see docs/PROTOCOL.md).
+// A room: its seats, then the game table, over one websocket (see docs/PROTOCOL.md).
+import { pickBanner, renderDecision, renderHand, resetSelection } from "./actions.js";
 import { api, forgetSeat, saveSeat, savedSeat } from "./api.js";
-import { actionLabel, describeEvent, el, scoreTable } from "./render.js";
+import { loadCatalog, maxNameLength } from "./catalog.js";
+import { renderDuel } from "./duel.js";
+import { GameLog } from "./log-view.js";
+import { eventLines, turnSummary } from "./log.js";
+import { openReplay } from "./replay.js";
+import { scoreChart, scoreTable } from "./score.js";
+import { renderClassicBoard, tableFacts } from "./table.js";
+import { $, announce, h, listWords, plural, remembered } from "./ui.js";
 
 const code = (new URLSearchParams(location.search).get("code") || "").toUpperCase();
-const $ = (id) => document.getElementById(id);
 const errorBox = $("error");
 
 let seat = savedSeat(code); // {seat, token} or null
-let catalog = { cards: {}, islands: {}, ship_tracks: ["red", "yellow", "blue", "green"], ship_spaces: {} };
 let room = null;
 let state = null;
 let socket = null;
 let sending = false;
 let retry = 500;
+let lastReveal = null; // {game_id, version, moves}
+let ageResults = null; // {game_id, lines}
+let wasMyMove = false;
+const log = new GameLog($("log"));
 
 function showError(message) {
   errorBox.textContent = message || "";
@@ -20,45 +30,65 @@ function showError(message) {
 
 function seatName(n) {
   const s = room && room.seats.find((x) => x.seat === n);
-  return s && s.name ? s.name : `seat ${n}`;
+  return s && s.name ? s.name : `Seat ${n + 1}`;
+}
+
+function isHost() {
+  return Boolean(seat && room && room.host_seat === seat.seat);
+}
+
+function gameTitle(settings) {
+  const expansions = settings.expansions.map((x) => x.charAt(0).toUpperCase() + x.slice(1));
+  return `${settings.game === "duel" ? "7 Wonders Duel" : "7 Wonders"}${expansions.length ? ` + ${expansions.join(", ")}` : ""}`;
 }
 
 // ----- the room ---------------------------------------------------------------------------
 
 function renderRoom() {
   $("room-code").textContent = room.code;
-  const expansions = room.settings.expansions.map((x) => x.charAt(0).toUpperCase() + x.slice(1));
-  $("room-title").textContent = `${room.settings.game === "duel" ? "7 Wonders Duel" : "7 Wonders"}` +
-    `${expansions.length ? " + " + expansions.join(", ") : ""} · ${room.status}`;
-  $("share").value = location.href;
-  const list = $("seats");
-  list.replaceChildren(...room.seats.map((s) => {
-    const item = el("li", {}, [
-      el("span", { className: "dot" + (s.connected || s.kind === "bot" ? " on" : "") }),
-      s.kind === "free" ? el("em", {}, ["free seat"]) : `${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}`,
-      s.host ? " ★" : "",
-      seat && seat.seat === s.seat ? " — you" : "",
-    ]);
-    if (isHost() && room.status === "open" && s.kind !== "free" && s.seat !== room.host_seat) {
-      const remove = el("button", { className: "secondary", type: "button" }, ["remove"]);
-      remove.addEventListener("click", () => hostCall("DELETE", `/api/rooms/${code}/seats/${s.seat}`));
-      item.append(" ", remove);
-    }
-    return item;
-  }));
-  $("notices").replaceChildren(...(room.settings.notices || []).map((text) => el("p", { className: "notice" }, [text])));
-  const free = room.seats.some((s) => s.kind === "free");
-  $("join-seat").hidden = Boolean(seat) || room.status !== "open" || !free;
+  const status = { open: "waiting for players", playing: "playing", finished: "game over" }[room.status] || room.status;
+  $("room-title").textContent = `${gameTitle(room.settings)} · ${status}`;
+  $("share").value = `${location.origin}/room.html?code=${room.code}`;
+  $("seats").replaceChildren(...room.seats.map(seatItem));
+  $("notices").replaceChildren(...(room.settings.notices || []).map((text) => h("p", { class: "notice" }, [text])));
+  const free = room.seats.filter((s) => s.kind === "free").length;
+  const canJoin = !seat && room.status === "open" && free > 0;
+  $("join-seat").hidden = !canJoin;
+  const full = $("room-full");
+  full.hidden = Boolean(seat) || canJoin;
+  if (!seat && room.status === "open" && !free) full.textContent = "This room is full: every seat is taken. You are watching as a spectator.";
+  else if (!seat && room.status !== "open") full.textContent = "The game has started: you are watching as a spectator.";
   $("host-tools").hidden = !isHost() || room.status === "playing";
   $("add-bot").disabled = !free;
-  $("start").disabled = free;
-  $("start").textContent = room.status === "open" ? "Start the game" : "Rematch";
-  $("armada-toggle").hidden = room.settings.game !== "classic";
+  $("add-bot").hidden = room.status !== "open";
+  $("start").disabled = free > 0;
+  $("start").textContent = room.status === "open" ? (free ? `Start the game (${plural(free, "free seat")} left)` : "Start the game") : "Rematch";
+  $("armada-toggle").hidden = room.settings.game !== "classic" || room.status !== "open";
   $("armada").checked = room.settings.expansions.includes("armada");
+  // during a game the room's details fold away (players can open them again)
+  if (room.status === "playing" && !$("room-details").dataset.folded) {
+    $("room-details").open = false;
+    $("room-details").dataset.folded = "1";
+  }
 }
 
-function isHost() {
-  return Boolean(seat && room && room.host_seat === seat.seat);
+function seatItem(s) {
+  const you = seat && seat.seat === s.seat;
+  const label = s.kind === "free" ? "free seat" : `${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}`;
+  const online = s.kind === "bot" || s.connected;
+  const item = h("li", {}, [
+    h("span", { class: `dot${online ? " on" : ""}`, role: "img", "aria-label": online ? "connected" : "not connected" }),
+    s.kind === "free" ? h("em", {}, [label]) : label,
+    s.host ? h("span", { class: "host-mark", title: "host" }, [" ★ host"]) : null,
+    you ? h("strong", {}, [" — you"]) : null,
+  ]);
+  if (isHost() && room.status === "open" && s.kind !== "free" && s.seat !== room.host_seat) {
+    item.append(" ", h("button", {
+      class: "secondary small", type: "button", "aria-label": `Remove ${s.name}`,
+      onclick: () => hostCall("DELETE", `/api/rooms/${code}/seats/${s.seat}`),
+    }, ["remove"]));
+  }
+  return item;
 }
 
 async function hostCall(method, path, body) {
@@ -71,7 +101,6 @@ async function hostCall(method, path, body) {
   }
 }
 
-// The room becomes "finished" once the last step is stored: fetch it again (the rematch button).
 async function refreshRoom() {
   room = await api("GET", `/api/rooms/${code}`);
   renderRoom();
@@ -86,7 +115,7 @@ $("join-seat").addEventListener("submit", async (event) => {
     saveSeat(code, joined.seat, joined.token);
     room = joined.room;
     renderRoom();
-    reconnect();
+    connect(); // the spectator connection is replaced by the seat's
   } catch (e) {
     showError(e.message);
   }
@@ -95,141 +124,153 @@ $("add-bot").addEventListener("click", () => hostCall("POST", `/api/rooms/${code
 $("start").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/start`));
 $("armada").addEventListener("change", (event) =>
   hostCall("PATCH", `/api/rooms/${code}`, { expansions: event.target.checked ? ["armada"] : [] }));
+$("copy-link").addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText($("share").value);
+    $("copy-link").textContent = "Copied";
+  } catch {
+    $("share").select();
+  }
+});
 
 // ----- the game ---------------------------------------------------------------------------
 
+function context(view, legal, me, { interactive = true } = {}) {
+  return {
+    game: view.game,
+    view,
+    legal,
+    me,
+    interactive,
+    name: seatName,
+    sideSeat: (from, side) => {
+      const p = view.players && view.players[from];
+      if (!p || p.left === undefined) return from;
+      if (side === "left") return p.left;
+      if (side === "right") return p.right;
+      if (side === "far_left") return view.players[p.left].left;
+      if (side === "far_right") return view.players[p.right].right;
+      return from;
+    },
+    lastMoves: lastReveal && state && lastReveal.game_id === state.game_id
+      ? Object.fromEntries(lastReveal.moves.map((m) => [m.seat, m])) : null,
+    send,
+    rerender: renderGame,
+    focusActions: () => {
+      const first = document.querySelector("#actions button:not([disabled])");
+      if (first) {
+        first.focus({ preventScroll: true });
+        first.scrollIntoView({ block: "nearest" });
+      }
+    },
+  };
+}
+
+function myMove() {
+  return Boolean(seat && state && state.status === "running" && state.to_act.includes(seat.seat) &&
+    !(state.view.phase === "pick" && state.view.pick));
+}
+
+function statusText(view) {
+  if (state.status === "finished") return "The game is over.";
+  const waiting = state.to_act.filter((s) => !seat || s !== seat.seat).map(seatName);
+  if (seat && state.to_act.includes(seat.seat)) {
+    if (view.phase === "pick" && view.pick) return waiting.length ? `Your pick is made. Waiting for ${listWords(waiting)}.` : "Your pick is made.";
+    const kind = view.decision && view.decision.kind;
+    if (kind === "build_from_discard") return "Your move: build a card of the discard pile for free.";
+    if (kind === "keep_island") return "Your move: keep one island.";
+    if (kind === "last_card") return "Your move: play the last card of the Age.";
+    return view.game === "duel" ? "Your move." : "Your move: choose a card.";
+  }
+  return waiting.length ? `Waiting for ${listWords(waiting)}.` : "";
+}
+
+// Re-rendering replaces the table: keep the keyboard focus on the same control.
+function keepingFocus(render) {
+  const key = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  render();
+  if (!key) return;
+  const again = [...document.querySelectorAll("[data-key]")].find((node) => node.dataset.key === key);
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+}
+
 function renderGame() {
+  keepingFocus(drawGame);
+}
+
+function drawGame() {
+  if (!state) return;
   $("game").hidden = false;
   const view = state.view;
-  const waiting = state.to_act.map(seatName).join(", ");
-  const mine = seat && state.to_act.includes(seat.seat);
-  let status = state.status === "finished" ? "The game is over." :
-    mine ? "Your move." : waiting ? `Waiting for ${waiting}.` : "";
-  if (view.age) status = `Age ${view.age}${view.turn ? `, turn ${view.turn}` : ""} · ${status}`;
-  $("status").textContent = status;
-  $("board").replaceChildren(renderPlayers(view), ...(view.structure ? [renderStructure(view)] : []));
-  $("hand").replaceChildren(...renderHand(view));
-  $("result").replaceChildren(...(state.result ? [el("h3", {}, ["Score sheet"]), scoreTable(state.result, seatName)] : []));
-}
+  const me = seat && state.seat !== null ? state.seat : null;
+  const ctx = context(view, state.status === "running" ? state.legal_actions || [] : [], me);
+  $("status").textContent = statusText(view);
+  $("turn-info").textContent = view.game === "duel" ? (view.age ? `Age ${["", "I", "II", "III"][view.age]}` : "Wonder draft") : tableFacts(view).slice(0, 3).join(" · ");
+  const mine = myMove();
+  document.title = `${mine ? "● Your move — " : ""}Wonders — room ${code}`;
+  if (mine && !wasMyMove) announce("Your move.");
+  wasMyMove = mine;
 
-function renderPlayers(view) {
-  return el("div", { className: "players" }, view.players.map((p, i) => {
-    const n = p.seat ?? i;
-    const stats = [];
-    if (p.wonder) stats.push(`${p.wonder} (${p.side})`);
-    stats.push(`${p.coins} coins`);
-    if (p.shields !== undefined) stats.push(`${p.shields} shields`);
-    if (p.stages_built !== undefined) stats.push(`stages ${p.stages_built}/${p.stages_total}`);
-    if (p.military_tokens && p.military_tokens.length) stats.push(`military ${p.military_tokens.join(" ")}`);
-    if (p.science) {
-      const sci = Object.entries(p.science).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(", ");
-      if (sci) stats.push(sci);
+  if (view.game === "duel") {
+    const parts = renderDuel(ctx);
+    $("hand-region").hidden = true;
+    $("pick").hidden = true;
+    $("decision").hidden = !parts.decision;
+    $("decision").replaceChildren(...(parts.decision ? [parts.decision] : []));
+    $("turn-summary").hidden = true;
+    $("board").replaceChildren(parts.board);
+  } else {
+    const hasHand = me !== null && view.hand && view.hand.length > 0 && state.status === "running";
+    $("hand-region").hidden = !hasHand;
+    if (hasHand) {
+      const { hand, actions } = renderHand(ctx);
+      $("hand").replaceChildren(hand);
+      $("actions").replaceChildren(actions);
     }
-    if (p.progress_tokens && p.progress_tokens.length) stats.push(`tokens: ${p.progress_tokens.join(", ")}`);
-    if (p.has_chosen) stats.push("✔ has chosen");
-    const wonders = (p.wonders || []).map((w) => el("span", { className: "chip" }, [`${w.built ? "◆" : "◇"} ${w.name}`]));
-    const mine = Boolean(seat && seat.seat === n);
-    return el("div", { className: "player" + (mine ? " me" : "") }, [
-      el("h3", {}, [seatName(n)]),
-      el("div", { className: "stats" }, stats.map((s) => el("span", {}, [s]))),
-      el("div", { className: "chips" }, [...wonders, ...(p.city || []).map((c) => el("span", { className: "chip" }, [c]))]),
-      p.shipyard ? renderShipyard(p.shipyard, mine) : null,
-    ]);
-  }));
-}
-
-// Armada: four ship tracks (start 0, spaces 1 to 6), and what the fleets and islands give.
-function renderShipyard(yard, mine) {
-  const tracks = catalog.ship_tracks.map((track) => {
-    const at = yard.ships[track];
-    const spaces = catalog.ship_spaces[track] || [];
-    const cells = [];
-    for (let i = 0; i <= 6; i++) {
-      const ship = i === at;
-      const title = i === 0 ? "start" : `space ${i}: ${spaces[i - 1] || ""}`;
-      cells.push(el("span", { className: `cell${ship ? " ship" : ""}${i < at ? " passed" : ""}`, title }, [ship ? "▲" : i ? String(i) : "·"]));
-    }
-    const next = yard.next_costs && yard.next_costs[track];
-    const cost = !next ? "top" : Object.entries(next).map(([r, k]) => `${k} ${r}`).join(", ") || "free";
-    const label = `${track}${yard.wonder_track === track ? " ◆" : ""}`;
-    const row = el("div", { className: `track ${track}` }, [
-      el("span", { className: "tname", title: yard.wonder_track === track ? "wonder stages advance this ship" : "" }, [label]),
-      ...cells,
-      mine ? el("span", { className: "muted next" }, [at >= 6 ? "top" : `next: ${cost}`]) : null,
-    ]);
-    row.dataset.track = track;
-    row.dataset.position = String(at);
-    return row;
-  });
-  const facts = [
-    `naval strength ${yard.naval_strength}`,
-    `commercial level ${yard.commercial_level}`,
-    `naval tokens ${yard.naval_tokens.length ? yard.naval_tokens.map((t) => (t > 0 ? `+${t}` : t)).join(" ") : "none"}`,
-  ];
-  const islands = yard.islands.map((name) => el("span", { className: "chip island", title: islandText(name) }, [name]));
-  return el("div", { className: "shipyard" }, [
-    el("div", { className: "muted" }, [yard.board]),
-    ...tracks,
-    el("div", { className: "stats" }, facts.map((f) => el("span", {}, [f]))),
-    el("div", { className: "chips islands" }, islands.length ? islands : [el("span", { className: "muted" }, ["no islands"])]),
-  ]);
-}
-
-function islandText(name) {
-  const island = catalog.islands[name];
-  return island ? `level ${island.level}: ${island.text}` : "";
-}
-
-// The ship track a naval step of this action advances: the card's colour, or the wonder's track.
-function trackOf(action) {
-  const me = seat && state && state.view.players && state.view.players[seat.seat];
-  if (action.type === "wonder") return me && me.shipyard ? me.shipyard.wonder_track : null;
-  const card = catalog.cards[action.card];
-  return card ? card.color : null;
-}
-
-function renderStructure(view) {
-  const box = el("div", { className: "structure" });
-  const rows = Math.max(...view.structure.map((s) => s.row)) + 1;
-  box.style.height = `${rows * 40 + 50}px`;
-  for (const slot of view.structure) {
-    if (slot.taken) continue;
-    const label = slot.card || slot.back;
-    const node = el("div", { className: "slot" + (slot.card ? "" : " back") + (slot.accessible ? " open" : "") }, [label]);
-    node.style.left = `${slot.col * 48}px`;
-    node.style.top = `${slot.row * 40}px`;
-    box.append(node);
+    const banner = pickBanner(ctx);
+    $("pick").hidden = !banner;
+    $("pick").replaceChildren(...(banner ? [banner] : []));
+    const decision = view.phase !== "pick" && view.phase !== "last_card" ? renderDecision(ctx) : null;
+    $("decision").hidden = !decision;
+    $("decision").replaceChildren(...(decision ? [decision] : []));
+    renderTurnSummary(ctx);
+    $("board").replaceChildren(renderClassicBoard(ctx));
   }
-  const pawn = view.conflict_pawn;
-  return el("div", {}, [el("p", { className: "muted" }, [`Conflict pawn: ${pawn > 0 ? "+" : ""}${pawn}`]), box]);
+  renderResult();
 }
 
-function renderHand(view) {
-  const out = [];
-  if (view.hand && view.hand.length) out.push(el("p", {}, [el("strong", {}, ["Your hand: "]), view.hand.join(", ")]));
-  const actions = state.legal_actions || [];
-  if (!actions.length || !seat || !state.to_act.includes(seat.seat) && !(view.phase === "pick" && view.pick)) return out;
-  const groups = new Map();
-  if (view.decision && view.decision.kind === "keep_island") {
-    out.push(el("p", { className: "decision" }, [el("strong", {}, ["You explored: keep one island. "]), "The others go back to the deck."]));
+function renderTurnSummary(ctx) {
+  const box = $("turn-summary");
+  const parts = [];
+  if (lastReveal && lastReveal.game_id === state.game_id) {
+    const r = lastReveal;
+    parts.push(h("div", { class: "summary-block" }, [
+      h("h2", { class: "section-title" }, [`Last turn (Age ${["", "I", "II", "III"][r.age]}, turn ${r.turn})`]),
+      h("ul", {}, turnSummary(r, ctx).map((m) => h("li", { class: m.seat === ctx.me ? "mine" : "" }, [m.text]))),
+    ]));
   }
-  for (const action of actions) {
-    const key = action.type === "keep_island" ? action.island : action.card || "Decision";
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(action);
+  if (ageResults && ageResults.game_id === state.game_id) {
+    parts.push(h("div", { class: "summary-block age-results" }, [
+      h("h2", { class: "section-title" }, [ageResults.title]),
+      h("ul", {}, ageResults.lines.map((line) => h("li", {}, [line]))),
+    ]));
   }
-  for (const [card, list] of groups) {
-    const buttons = list.map((action) => {
-      const button = el("button", { type: "button", className: "act" + (action.naval || action.reward ? " naval" : "") }, [actionLabel(action, trackOf)]);
-      button.addEventListener("click", () => send(action));
-      return button;
-    });
-    const island = list[0].type === "keep_island" ? islandText(card) : "";
-    const heading = el("strong", {}, [card, island ? el("span", { className: "muted island-text" }, [` — ${island}`]) : null]);
-    out.push(el("div", { className: "cardgroup actions" + (island ? " keep" : "") }, [heading, ...buttons]));
+  box.hidden = !parts.length;
+  box.replaceChildren(...parts);
+}
+
+function renderResult() {
+  const box = $("result");
+  if (!state.result) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
   }
-  if (view.pick) out.unshift(el("p", { className: "muted" }, [`Your pick: ${actionLabel(view.pick, trackOf)} (you may change it until everyone has chosen)`]));
-  return out;
+  box.hidden = false;
+  box.replaceChildren(
+    h("h2", {}, ["Score sheet"]),
+    h("div", { class: "result-grid" }, [scoreTable(state.result, seatName), scoreChart(state.result, seatName)]),
+  );
 }
 
 function send(action) {
@@ -238,69 +279,185 @@ function send(action) {
   showError();
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   socket.send(JSON.stringify({ type: "action", action, version: state.version, action_id: id }));
-  for (const b of document.querySelectorAll("button.act")) b.disabled = true;
+  for (const b of document.querySelectorAll("#game button.act")) b.disabled = true;
 }
 
-function log(text) {
-  if (!text) return;
-  const list = $("log");
-  list.prepend(el("li", {}, [text]));
-  while (list.children.length > 300) list.lastChild.remove();
+// ----- events and the log -------------------------------------------------------------------
+
+// The last turn's summary and the Age's conflicts, kept for the table.
+function track(gameId, version, event, ctx, game) {
+  if (event.type === "reveal") {
+    lastReveal = { game_id: gameId, version, age: event.age, turn: event.turn, moves: event.moves };
+    ageResults = null;
+  }
+  if (event.type === "military" && event.battles) {
+    const lines = eventLines(game, event, ctx);
+    ageResults = { game_id: gameId, title: lines[0], lines: lines.slice(1) };
+  }
+  if (event.type === "naval_conflict" && ageResults) ageResults.lines.push(...eventLines(game, event, ctx));
+}
+
+function onGameEvent(gameId, version, event) {
+  const ctx = context(state ? state.view : { players: [] }, [], seat ? seat.seat : null);
+  const game = room.settings.game;
+  track(gameId, version, event, ctx, game);
+  if (event.type === "reveal") {
+    announce(`Turn ${event.turn} revealed. ${turnSummary(event, ctx).map((m) => m.text).join(" ")}`);
+    if (event.moves.some((m) => seat && m.seat === seat.seat)) resetSelection();
+  }
+  log.add(gameId, version, eventLines(game, event, ctx), event.type);
+}
+
+// The log of every game of the room, rebuilt from the server's history (it survives a reload).
+async function loadHistory() {
+  let games = [];
+  try {
+    games = await api("GET", `/api/rooms/${code}/games`);
+  } catch {
+    return;
+  }
+  renderPastGames(games);
+  for (const g of games.slice(-3)) {
+    try {
+      const history = await api("GET", `/api/rooms/${code}/game/history?game=${g.id}`);
+      const names = historyNames(history);
+      log.startGame(g.id, `Game ${games.indexOf(g) + 1}: ${gameTitle(room.settings)}`);
+      const ctx = { ...context({ players: [] }, [], null), name: names, sideSeat: historySides(history) };
+      addSteps(g.id, history, ctx, 0);
+    } catch {
+      // a game the log cannot show is skipped; the table still plays
+    }
+  }
+}
+
+function addSteps(gameId, history, ctx, after) {
+  for (const step of history.steps) {
+    if (step.seq <= after) continue;
+    for (const e of step.events) {
+      track(gameId, step.seq, e, ctx, history.config.game);
+      log.add(gameId, step.seq, eventLines(history.config.game, e, ctx), e.type, "history");
+    }
+  }
+  log.loaded(gameId, history.version);
+}
+
+function historyNames(history) {
+  return (n) => {
+    const s = (history.seats || []).find((x) => x.seat === n);
+    return s && s.name ? s.name : seatName(n);
+  };
+}
+
+// Steps taken between loading the history and the first state of the websocket.
+async function catchUp(gameId, version) {
+  const from = log.loadedVersion(gameId);
+  if (version <= from) return;
+  log.loaded(gameId, version);
+  try {
+    const history = await api("GET", `/api/rooms/${code}/game/history?game=${gameId}`);
+    const ctx = { ...context({ players: [] }, [], null), name: historyNames(history), sideSeat: historySides(history) };
+    addSteps(gameId, history, ctx, from);
+  } catch {
+    // the live events carry on from here
+  }
+}
+
+function historySides(history) {
+  const n = (history.seats || []).length;
+  return (from, side) => {
+    const steps = { left: -1, right: 1, far_left: -2, far_right: 2 }[side] || 0;
+    return ((from + steps) % n + n) % n;
+  };
+}
+
+function renderPastGames(games) {
+  const list = $("past-games");
+  $("history-panel").hidden = !games.length;
+  if (!games.length) return;
+  list.replaceChildren(...games.map((g, i) => {
+    const winners = (g.winners || []).map((w) => {
+      const s = (g.seats || []).find((x) => x.seat === w);
+      return s ? s.name : seatName(w);
+    });
+    const label = `Game ${i + 1}: ${g.status === "finished" ? `won by ${listWords(winners)}` : "running"}`;
+    return h("li", {}, [
+      label,
+      g.status === "finished" ? h("button", { type: "button", class: "secondary small", onclick: () => openReplay($("replay"), { code, gameId: g.id, seatName, token: seat && seat.token, title: label }) }, ["Replay"]) : null,
+    ]);
+  }));
 }
 
 // ----- the websocket ------------------------------------------------------------------------
 
-function reconnect() {
-  if (socket) socket.close();
-  connect();
-}
-
 function connect() {
+  if (socket) {
+    const old = socket;
+    socket = null;
+    old.onclose = null;
+    old.close();
+  }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/rooms/${code}`);
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${code}`);
+  socket = ws;
   $("conn").textContent = "connecting…";
-  socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", token: seat ? seat.token : null }));
-  });
-  socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
-  socket.addEventListener("close", (event) => {
-    $("conn").textContent = "offline";
+  $("conn").className = "badge";
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: seat ? seat.token : null }));
+  ws.onmessage = (event) => {
+    if (socket === ws) onMessage(JSON.parse(event.data));
+  };
+  ws.onclose = (event) => {
+    if (socket !== ws) return;
+    $("conn").textContent = event.code === 4404 ? "no such room" : "offline";
     $("conn").className = "badge off";
     if (event.code === 4401 || event.code === 4403) {
       forgetSeat(code);
       seat = null;
+      showError(event.code === 4403 ? "Your seat was taken away: you are now watching." : "Your seat token is not valid here: you are now watching.");
     }
-    if (event.code !== 4404) setTimeout(connect, retry = Math.min(retry * 2, 8000));
-  });
+    if (event.code !== 4404) setTimeout(() => { if (socket === ws) connect(); }, retry = Math.min(retry * 2, 8000));
+  };
 }
 
 function onMessage(m) {
   switch (m.type) {
     case "welcome":
       retry = 500;
-      $("conn").textContent = seat ? `connected as ${seatName(m.seat)}` : "watching";
+      room = m.room;
+      $("conn").textContent = seat && m.seat !== null ? `connected as ${seatName(m.seat)}` : "watching";
       $("conn").className = "badge on";
-      room = m.room;
       renderRoom();
       break;
-    case "room":
+    case "room": {
+      const before = room && room.game ? room.game.id : null;
       room = m.room;
       renderRoom();
+      if (room.game && room.game.id !== before) refreshPastGames();
+      if (room.game && room.game.id !== before && before !== null) {
+        log.startGame(room.game.id, `Game: ${gameTitle(room.settings)} (new game)`);
+        lastReveal = null;
+        ageResults = null;
+      }
+      if (room.status === "finished") refreshPastGames();
       break;
+    }
     case "state":
+      if (!log.has(m.game_id)) log.startGame(m.game_id, `Game: ${gameTitle(room.settings)}`);
+      catchUp(m.game_id, m.version);
       state = m;
       sending = false;
       renderGame();
       break;
     case "chosen":
-      log(`${seatName(m.seat)} has ${m.changed ? "changed their" : "made a"} choice.`);
       break;
     case "reveal":
+      onGameEvent(m.game_id, m.version, m.reveal);
+      break;
     case "event":
-      for (const line of describeEvent(m.reveal || m.event, seatName)) log(line);
+      onGameEvent(m.game_id, m.version, m.event);
       break;
     case "game_over":
-      log("The game is over.");  // the server sends the finished room next
+      log.add(m.game_id, m.version, eventLines(room.settings.game, { type: "game_over", result: m.result }, context({ players: [] }, [], null)), "game_over");
+      announce("The game is over.");
       break;
     case "accepted":
       sending = false;
@@ -308,30 +465,51 @@ function onMessage(m) {
     case "error":
       sending = false;
       showError(m.message);
-      for (const b of document.querySelectorAll("button.act")) b.disabled = false;
+      for (const b of document.querySelectorAll("#game button.act")) b.disabled = false;
       if (m.code === "stale") socket.send(JSON.stringify({ type: "sync" }));
+      if (m.code === "room_not_found") {
+        $("conn").textContent = "no such room";
+        $("conn").className = "badge off";
+      }
       break;
     default:
       break;
   }
 }
 
+async function refreshPastGames() {
+  try {
+    renderPastGames(await api("GET", `/api/rooms/${code}/games`));
+  } catch {
+    // the list comes back with the next change
+  }
+}
+
 async function main() {
+  remembered($("log-details"), "log");
   if (!code) {
     showError("No room code in the address.");
+    $("conn").textContent = "no room";
+    $("conn").className = "badge off";
     return;
   }
+  try {
+    await loadCatalog();
+  } catch {
+    showError("The game data could not be loaded; reload the page.");
+  }
+  $("join-seat").name.maxLength = maxNameLength();
+  $("name-hint").textContent = `at most ${maxNameLength()} characters`;
   try {
     await refreshRoom();
   } catch (e) {
-    showError(e.message);
+    showError(e.status === 404 ? `There is no room ${code}. Check the code, or create a new room on the front page.` : e.message);
+    $("conn").textContent = e.status === 404 ? "no such room" : "offline";
+    $("conn").className = "badge off";
+    $("seats-panel").hidden = true;
     return;
   }
-  try {
-    catalog = await api("GET", "/api/catalog");
-  } catch {
-    // the game is playable without it: naval steps then do not name their track
-  }
+  await loadHistory();
   connect();
 }
 

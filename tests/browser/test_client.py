@@ -1,197 +1,253 @@
-"""The browser client in real headless Chromium: friends create and join a room, and play whole
-games by clicking, to the score sheet."""
+"""The browser client in real headless Chromium: friends create and join a room and play whole games
+of 7 Wonders (and Armada) by clicking the table, to the score sheet, its chart and the replay.
+Assertions are on what a person sees: accessible names, roles and visible text."""
 
 import json
 import re
 
 import httpx
-from playwright.async_api import Browser, Locator, Page
-from playwright.async_api import TimeoutError as PlaywrightTimeoutError
+import pytest
+from playwright.async_api import Browser, Page
 
+from tests.browser.pages import (
+    DESKTOP,
+    PHONE,
+    game_over,
+    play_one,
+    serious_violations,
+    shot,
+    sideways_overflow,
+    watch_errors,
+)
 from tests.server.helpers import bearer
 from tests.server.live import LiveServer
 
-ARMADA_SEED = 1
-
-pytestmark = __import__("pytest").mark.browser
-
-
-def watch_errors(page: Page) -> list[str]:
-    """Collect JavaScript errors and console errors of the page."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-    page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-    return errors
+pytestmark = pytest.mark.browser
+LABELS = "els => els.map((e) => e.getAttribute('aria-label'))"
+ICON_LABEL = r"(\d+ )?(wood|stone|clay|ore|glass|papyrus|loom)|\d+ coins?|\d+ points?|\d+ shields?|compass|gear|tablet"
 
 
-async def click(button: Locator) -> bool:
-    """Click it, unless it went away meanwhile (a new state re-renders the hand): then say so."""
-    try:
-        await button.click(timeout=2000)
-    except PlaywrightTimeoutError:
-        return False
-    return True
+async def create_room(page: Page, url: str, *, name: str, players: int, bots: int, armada: bool | None = None) -> str:
+    await page.goto(url + "/")
+    await page.fill("#create-form input[name=name]", name)
+    await page.select_option("#create-form select[name=game]", "classic")
+    await page.fill("#create-form input[name=players]", str(players))
+    await page.fill("#create-form input[name=bots]", str(bots))
+    if armada is not None:
+        await page.set_checked("#create-form input[name=armada]", armada)
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_url(re.compile(r"/room\.html\?code=[A-Z0-9]{6,}"))
+    await page.wait_for_function("document.querySelector('#share').value !== ''")
+    return (await page.inner_text("#room-code")).strip()
 
 
-async def play_until_over(pages: list[Page], limit: int = 400) -> int:
-    """Each page clicks its first enabled action whenever it has one, until a score sheet shows."""
+async def fix_seed(url: str, page: Page, code: str, seed: int) -> None:
+    """A fixed seed (the test server allows it): the same deal every run."""
+    saved = json.loads(await page.evaluate("code => localStorage.getItem('wonders.seat.' + code)", code))
+    async with httpx.AsyncClient(base_url=url) as http:
+        settings = {"seed": seed, "wonder_side": "day"}
+        r = await http.patch(f"/api/rooms/{code}", json=settings, headers=bearer(saved["token"]))
+        assert r.status_code == 200, r.text
+
+
+async def play_until_over(pages: list[Page], limit: int = 900) -> int:
     clicks = 0
     for _ in range(limit):
-        if await pages[0].locator("table.scores").count():
+        if await game_over(pages[0]):
             return clicks
         acted = False
         for page in pages:
-            button = page.locator("#hand button.act:enabled").first
-            if await button.count() and await click(button):
+            if await play_one(page):
                 clicks += 1
                 acted = True
         if not acted:
-            await pages[0].wait_for_timeout(50)
+            await pages[0].wait_for_timeout(40)
     raise AssertionError("the game did not reach its score sheet")
 
 
-async def test_two_friends_and_a_bot_play_a_classic_game(web_server: LiveServer, chromium: Browser) -> None:
-    ada = await (await chromium.new_context()).new_page()
-    errors = watch_errors(ada)
-    await ada.goto(web_server.url + "/")
-    await ada.fill("#create-form input[name=name]", "Ada")
-    await ada.select_option("#create-form select[name=game]", "classic")
-    await ada.fill("#create-form input[name=players]", "3")
-    await ada.fill("#create-form input[name=bots]", "1")
-    await ada.click("#create-form button[type=submit]")
-    await ada.wait_for_url(re.compile(r"/room\.html\?code=[A-Z0-9]{6,}"))
-    await ada.wait_for_function("document.querySelector('#share').value !== ''")
-    share = await ada.input_value("#share")
+async def play_turns(pages: list[Page], turns: int) -> None:
+    """Play until every page has picked `turns` more times (bots play their own seats)."""
+    done = [0] * len(pages)
+    for _ in range(400):
+        if min(done) >= turns:
+            return
+        for i, page in enumerate(pages):
+            if done[i] < turns and await play_one(page):
+                done[i] += 1
+        await pages[0].wait_for_timeout(60)
+    raise AssertionError(f"could not play {turns} turns: {done}")
 
-    bob = await (await chromium.new_context()).new_page()  # another browser: no token of Ada's
+
+async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server: LiveServer, chromium: Browser) -> None:
+    ada = await (await chromium.new_context(viewport=DESKTOP)).new_page()
+    errors = watch_errors(ada)
+    code = await create_room(ada, web_server.url, name="Ada", players=4, bots=2)
+    await fix_seed(web_server.url, ada, code, 11)
+    share = await ada.input_value("#share")
+    assert code in share
+
+    bob_context = await chromium.new_context(viewport=PHONE)  # another browser, on a phone
+    bob = await bob_context.new_page()
     errors += watch_errors(bob)
+    sockets: list[str] = []
+    bob.on("websocket", lambda ws: sockets.append(ws.url))
     await bob.goto(share)
+    assert await bob.get_attribute("#join-seat input[name=name]", "maxlength") == "24"  # the server's limit
     await bob.fill("#join-seat input[name=name]", "Bob")
     await bob.click("#join-seat button[type=submit]")
     await bob.wait_for_selector("#seats li:has-text('Bob — you')")
     await ada.wait_for_selector("#seats li:has-text('Bob')")
+    await shot(ada, "classic4-lobby-desktop")
+    assert await serious_violations(ada) == []
 
     await ada.click("#start:enabled")
-    await ada.wait_for_selector("#hand button.act")
-    await bob.wait_for_selector("#hand button.act")
-    assert "Your hand:" in await ada.inner_text("#hand")
+    await ada.wait_for_selector("#hand button.hand-card")
+    await bob.wait_for_selector("#hand button.hand-card")
 
-    clicks = await play_until_over([ada, bob])
-    assert clicks >= 2 * 18  # each friend decided at least once a turn
-    await bob.wait_for_selector("table.scores")
+    # cards look like cards: costs and effects as labelled icons
+    card = ada.locator("#hand button.hand-card").first
+    name = await card.get_attribute("data-card")
+    assert (await card.get_attribute("aria-label")).startswith(name)
+    labels = await ada.eval_on_selector_all("#hand .hand-card .icon", LABELS)
+    assert labels and all(labels)
+    assert any(re.fullmatch(ICON_LABEL, x) for x in labels)
+    effects = await ada.eval_on_selector_all("#hand .hand-card .effect", LABELS)
+    assert effects and all(effects)
+    assert await ada.get_by_role("region", name="Your hand").count() == 1
+    assert await ada.get_by_role("region", name="Log").count() == 1
+    # neighbours are named, and sit on their side of you
+    left = ada.locator(".neighbours .player.neighbour.left")
+    right = ada.locator(".neighbours .player.neighbour.right")
+    assert "your left neighbour" in (await left.get_attribute("aria-label"))
+    assert "your right neighbour" in (await right.get_attribute("aria-label"))
+    assert (await left.bounding_box())["x"] < (await ada.locator(".neighbours .player.me").bounding_box())["x"]
+    assert await ada.get_by_role("region", name=re.compile(r"^Bob \(your (left|right) neighbour\)$")).count() == 1
+    assert "You buy from" in await left.inner_text()
+    await shot(ada, "classic4-age1-desktop")
+    await shot(bob, "classic4-age1-phone")
+    assert await sideways_overflow(bob) == 0
+    assert await serious_violations(ada) == []
+
+    # the pick stays visible, names the card, and can be changed until the reveal
+    picked = await play_one(ada)
+    assert picked
+    await ada.wait_for_selector("#pick:not([hidden])")
+    pick_text = await ada.inner_text("#pick")
+    assert re.search(r"You will (build|discard) ", pick_text) and picked.split(":")[0] in pick_text
+    assert "change it" in pick_text
+    assert await ada.locator("#hand .hand-card.picked").count() >= 1
+    assert await ada.title() == f"Wonders — room {code}"  # not your move any more
+    assert (await bob.title()).startswith("● Your move")
+
+    await play_turns([ada, bob], 5)
+    await bob.wait_for_selector("#turn-summary:not([hidden])")
+    summary = await bob.inner_text("#turn-summary")
+    assert "Ada" in summary and "Bob" in summary
+    # the log survives a reload, in words with names
+    log_before = await ada.inner_text("#log")
+    await ada.reload()
+    await ada.wait_for_selector("#log .log-line")
+    log_after = await ada.inner_text("#log")
+    assert "Ada built" in log_after or "Ada discarded" in log_after
+    assert log_after.count("Age I, turn 1:") == 1 and log_before.count("Age I, turn 1:") == 1
+    assert "reveal" not in log_after and "seat " not in log_after.lower()
+    # Bob holds one websocket (taking a seat replaced the spectator's) and sees each turn once
+    assert len(sockets) == 2  # the spectator's, then the seat's
+    assert (await bob.inner_text("#log")).count("Age I, turn 2:") == 1
+
+    await play_until_over([ada, bob])
+    await bob.wait_for_selector("#result table.scores")
+    assert "military conflicts" in (await ada.inner_text("#log")).lower()
+    assert re.search(r"beat .* victory token", await ada.inner_text("#log"))
     sheet = await ada.inner_text("table.scores")
-    assert "Ada" in sheet and "Bob" in sheet and "total" in sheet and "science" in sheet
-    assert "reveal" not in await ada.inner_text("#log")  # events are told in words
-    assert "built" in await ada.inner_text("#log")
+    assert all(word in sheet for word in ("Ada", "Bob", "Total", "science"))
+    bars = ada.locator("svg.score-chart g.bar")
+    assert await bars.count() == 4
+    assert "Ada" in await ada.get_attribute("svg.score-chart", "aria-label")
+    await shot(ada, "classic4-end-desktop")
+    await shot(bob, "classic4-end-phone")
+    assert await sideways_overflow(bob) == 0
+    assert await serious_violations(ada) == []
+
+    # the room lists its games; a finished one can be stepped through as any seat
+    await ada.wait_for_selector("#past-games button:has-text('Replay')")
+    await ada.click("#past-games button:has-text('Replay')")
+    await ada.wait_for_selector("#replay-step")
+    await ada.fill("#replay-step", "1")
+    await ada.wait_for_function("document.querySelector('.replay-where').innerText.startsWith('Step 1 of')")
+    await ada.select_option("#replay-seat", label="Bob")
+    await ada.wait_for_selector('.replay-hand[aria-label="Bob\'s hand"]')
+    first = await ada.inner_text(".replay-where")
+    await ada.click("button[aria-label='Next step']")
+    await ada.wait_for_function("document.querySelector('.replay-where').innerText.startsWith('Step 2 of')")
+    assert first != await ada.inner_text(".replay-where")
+    await shot(ada, "classic4-replay-desktop")
     assert errors == []
 
 
-async def test_a_duel_against_a_bot(web_server: LiveServer, chromium: Browser) -> None:
-    page = await (await chromium.new_context()).new_page()
+async def test_a_seven_player_armada_game_on_a_phone(web_server: LiveServer, chromium: Browser) -> None:
+    """Armada at 7 players in the 390 px viewport: no sideways scrolling at any phase, the hand and
+    its actions first, shipyards for everyone, naval steps and islands by clicking, the naval
+    ranking by name and Armada's categories on the score sheet."""
+    page = await (await chromium.new_context(viewport=PHONE)).new_page()
     errors = watch_errors(page)
     await page.goto(web_server.url + "/")
-    await page.fill("#create-form input[name=name]", "Ada")
-    await page.select_option("#create-form select[name=game]", "duel")
-    assert await page.locator("#create-form input[name=players]").is_hidden()
-    await page.fill("#create-form input[name=bots]", "1")
-    await page.click("#create-form button[type=submit]")
-    await page.wait_for_url(re.compile(r"/room\.html"))
+    assert await page.is_checked("#create-form input[name=armada]")  # on by default, as the README says
+    code = await create_room(page, web_server.url, name="Ada", players=7, bots=6)
+    await page.wait_for_selector("#notices .notice")
+    assert "provisional" in await page.inner_text("#notices")
+    await fix_seed(web_server.url, page, code, 5)
     await page.click("#start:enabled")
-    await page.wait_for_selector("#hand button.act")
-    clicks = await play_until_over([page])
-    assert clicks >= 8  # at least the wonder draft picks and some cards
-    caption = await page.inner_text("table.scores caption")
-    assert re.search(r"(military|science|civilian) victory", caption)
+    await page.wait_for_selector("#hand button.hand-card")
+    assert await page.locator(".shipyard").count() == 7  # every shipyard is there,
+    assert await page.locator(".shipyard:visible").count() == 1  # but on a phone only yours is open
+    assert await page.locator(".player.compact").count() == 6  # the others fold away, and open on a tap
+    await page.locator(".player.compact summary").first.click()
+    assert await page.locator(".shipyard:visible").count() == 2
+    hand_top = (await page.locator("#hand-region").bounding_box())["y"]
+    board_top = (await page.locator("#board").bounding_box())["y"]
+    assert hand_top < board_top < 2 * 844  # your hand first, the table after it, no endless page
+    assert await sideways_overflow(page) == 0
+    await shot(page, "armada7-age1-phone")
+    assert await serious_violations(page) == []
+
+    seen_naval = False
+    phases = 0
+    for _ in range(900):
+        if await game_over(page):
+            break
+        done = await play_one(page, prefer=("build", "wonder", "discard_yellow", "discard"))
+        if done is None:
+            await page.wait_for_timeout(40)
+            continue
+        seen_naval = seen_naval or "naval" in done.lower()
+        if await page.locator(".age-results").count() and phases < 2:
+            phases += 1
+            assert await sideways_overflow(page) == 0
+            await shot(page, f"armada7-age-end-{phases}-phone")
+    assert await game_over(page)
+    log = await page.inner_text("#log")
+    assert "Naval conflict of Age III, strongest first:" in log
+    assert re.search(r"Naval conflict of Age I, strongest first: \w", log)
+    sheet = await page.inner_text("table.scores")
+    assert all(word in sheet for word in ("naval", "islands", "shipyard", "Total"))
+    assert await sideways_overflow(page) == 0
+    await shot(page, "armada7-end-phone")
     assert errors == []
 
 
-async def test_a_bad_room_code_says_so(web_server: LiveServer, chromium: Browser) -> None:
+async def test_lobby_and_room_say_what_is_wrong(web_server: LiveServer, chromium: Browser) -> None:
     page = await (await chromium.new_context()).new_page()
     await page.goto(web_server.url + "/room.html?code=NOSUCH9")
     await page.wait_for_selector("#error:not(:empty)")
-    assert "room" in (await page.inner_text("#error")).lower()
+    assert "There is no room NOSUCH9" in await page.inner_text("#error")
+    await page.wait_for_function("document.querySelector('#conn').innerText === 'no such room'")
 
-
-# An explorer: keep an island when asked, else a naval step on the green track, else any naval step,
-# else the first action. Chosen and clicked in one turn of the page's own event loop, so a state
-# arriving meanwhile cannot swap the hand under the choice (the game then depends on the seed only).
-CHOOSE_AND_CLICK = """() => {
-    const enabled = [...document.querySelectorAll("#hand button.act")].filter((b) => !b.disabled);
-    if (!enabled.length) return null;
-    const labels = [...document.querySelectorAll("#hand button.act")].map((b) => b.innerText);
-    const keep = enabled.filter((b) => b.closest(".cardgroup.keep"));
-    const offered = keep.length
-        ? [...document.querySelectorAll("#hand .cardgroup.keep > strong")].map((s) => s.innerText)
-        : [];
-    const button = keep[0]
-        || enabled.find((b) => b.innerText.includes("naval step (green)"))
-        || enabled.find((b) => b.innerText.includes("naval step"))
-        || enabled[0];
-    button.click();
-    return { labels, offered };
-}"""
-
-
-async def play_armada_until_over(page: Page, limit: int = 400) -> tuple[int, set[str], list[str]]:
-    """Click the preferred action whenever there is one; return the clicks, every button label seen
-    and the islands offered to this seat."""
-    clicks = 0
-    labels: set[str] = set()
-    offered: list[str] = []
-    for _ in range(limit):
-        if await page.locator("table.scores").count():
-            return clicks, labels, offered
-        seen = await page.evaluate(CHOOSE_AND_CLICK)
-        if seen is None:
-            await page.wait_for_timeout(50)
-            continue
-        clicks += 1
-        labels.update(seen["labels"])
-        offered += seen["offered"]
-        await page.wait_for_timeout(20)
-    raise AssertionError("the game did not reach its score sheet")
-
-
-async def test_an_armada_game_against_bots(web_server: LiveServer, chromium: Browser) -> None:
-    """Armada against two bots, by clicking: the provisional notice in the lobby and the room, every
-    shipyard, naval steps named by their track, the yellow discard, keeping an island, the naval
-    conflicts in the events and Armada's categories on the score sheet."""
-    page = await (await chromium.new_context()).new_page()
-    errors = watch_errors(page)
     await page.goto(web_server.url + "/")
-    await page.fill("#create-form input[name=name]", "Ada")
-    await page.fill("#create-form input[name=players]", "3")
-    await page.fill("#create-form input[name=bots]", "2")
-    await page.check("#create-form input[name=armada]")
-    await page.wait_for_selector("#armada-notice:visible")
-    assert "provisional" in await page.inner_text("#armada-notice")
-    await page.click("#create-form button[type=submit]")
-    await page.wait_for_url(re.compile(r"/room\.html\?code=[A-Z0-9]{6,}"))
-    await page.wait_for_selector("#notices .notice")
-    assert "Armada runs on provisional values" in await page.inner_text("#notices")
-    assert await page.is_checked("#armada")  # the host's toggle shows the room's setting
-    code = (await page.inner_text("#room-code")).strip()
-    saved = json.loads(await page.evaluate("code => localStorage.getItem('wonders.seat.' + code)", code))
-    async with httpx.AsyncClient(base_url=web_server.url) as http:  # a fixed seed: the same game every run
-        r = await http.patch(f"/api/rooms/{code}", json={"seed": ARMADA_SEED}, headers=bearer(saved["token"]))
-        assert r.status_code == 200, r.text
-
-    await page.click("#start:enabled")
-    await page.wait_for_selector("#hand button.act")
-    assert await page.locator(".player .shipyard").count() == 3
-    assert await page.locator(".player.me .shipyard .track").count() == 4
-    assert await page.locator(".player.me .track .cell.ship").count() == 4  # every ship at the start
-    assert "naval strength 0" in await page.inner_text(".player.me .shipyard")
-
-    clicks, labels, offered = await play_armada_until_over(page)
-    assert clicks >= 21  # a decision at least every turn of the three Ages
-    assert any(re.search(r"\+ naval step \((red|yellow|blue|green)\)", label) for label in labels)
-    assert "Discard: move yellow ship" in labels
-    assert offered and any(" — " in o for o in offered)  # islands to keep, with what they give
-    sheet = await page.inner_text("table.scores")
-    assert all(word in sheet for word in ("Ada", "naval", "islands", "shipyard", "total"))
-    events = await page.inner_text("#log")
-    assert "Naval conflict of Age 3" in events and "keeps" in events and "explores" in events
-    assert "naval_conflict" not in events and "island_kept" not in events  # told in words
-    assert await page.locator(".player.me .chip.island").count() >= 1
-    assert errors == []
+    assert await page.get_attribute("#create-form input[name=name]", "maxlength") == "24"
+    code = await create_room(page, web_server.url, name="Ada", players=3, bots=2)
+    other = await (await chromium.new_context()).new_page()
+    await other.goto(web_server.url + f"/room.html?code={code}")
+    await other.wait_for_selector("#room-full:not([hidden])")
+    assert "full" in await other.inner_text("#room-full")
+    assert await other.locator("#join-seat").is_hidden()

@@ -1,0 +1,233 @@
+// Cards, wonder stages, tokens and islands drawn as tiles: colour (with its shape and name), cost as
+// icons, effects as icons, chains; the engine's sentence on hover (title) and in the accessible name.
+import { cardInfo, stageInfo } from "./catalog.js";
+import { colorName, colorShape, icon } from "./icons.js";
+import { ageName, h, listWords, plural } from "./ui.js";
+
+const COLOR_KIND = {
+  brown: "raw material", grey: "manufactured good", blue: "civilian", yellow: "commercial",
+  red: "military", green: "scientific", purple: "guild",
+};
+
+export function colorWords(color) {
+  return `${COLOR_KIND[color] || color} (${colorName(color)})`;
+}
+
+// ----- costs --------------------------------------------------------------------------------------
+
+export function costWords(cost) {
+  if (!cost) return "free";
+  const parts = Object.entries(cost.resources || {}).map(([r, n]) => `${n} ${r}`);
+  if (cost.coins) parts.push(plural(cost.coins, "coin"));
+  return parts.length ? listWords(parts) : "free";
+}
+
+export function costIcons(cost, { free = null } = {}) {
+  const label = free ? `free (${free})` : `cost: ${costWords(cost)}`;
+  const box = h("span", { class: "cost", role: "img", "aria-label": label, title: label });
+  if (free) {
+    box.append(icon("free", { label: `free (${free})` }));
+    return box;
+  }
+  const resources = Object.entries((cost && cost.resources) || {});
+  if (cost && cost.coins) box.append(icon("coin", { count: cost.coins }));
+  for (const [r, n] of resources) box.append(icon(r, { count: n }));
+  if (!box.children.length) box.append(h("span", { class: "free-text" }, ["free"]));
+  return box;
+}
+
+// ----- effects ------------------------------------------------------------------------------------
+
+const SIDE_ICON = { left: "arrow_left", right: "arrow_right" };
+
+function sidesIcons(sides) {
+  const set = new Set(sides);
+  if (set.has("left") && set.has("right")) return [icon("arrow_both")];
+  return [...set].filter((s) => SIDE_ICON[s]).map((s) => icon(SIDE_ICON[s]));
+}
+
+function whoseIcons(whose) {
+  const out = [];
+  if ((whose || []).includes("self")) out.push(h("span", { class: "whose", "aria-hidden": "true" }, ["you"]));
+  out.push(...sidesIcons((whose || []).filter((w) => w !== "self")));
+  return out;
+}
+
+function countedIcons(what, colors) {
+  if (what === "card" || what === "cards") return (colors || []).map((c) => colorShape(c));
+  if (what === "wonder_stage" || what === "wonder") return [icon("wonder")];
+  if (what === "military_defeat_token") return [icon("defeat_token")];
+  if (what === "coin_sets") return [icon("coin", { count: 3 })];
+  return [icon("question", { label: what })];
+}
+
+const per = () => h("span", { class: "per", "aria-hidden": "true" }, ["/"]);
+const or = () => h("span", { class: "or", "aria-hidden": "true" }, ["/"]);
+
+// The icons of one effect of the engine's vocabulary (its words are the catalog's `text`).
+function effectParts(e) {
+  switch (e.type) {
+    case "produce":
+      return Object.entries(e.resources).map(([r, n]) => icon(r, { count: n }));
+    case "produce_one_of":
+      return e.options.flatMap((r, i) => (i ? [or(), icon(r)] : [icon(r)]));
+    case "vp":
+      return [icon("points", { count: e.amount })];
+    case "shields":
+      return [icon("shield", { count: e.amount })];
+    case "science":
+      return [icon(e.symbol === "any" ? "science_any" : e.symbol)];
+    case "coins":
+      return [icon("coin", { count: e.amount })];
+    case "trade_discount":
+      return [...sidesIcons(e.sides), ...e.resources.map((r) => icon(r)), icon("coin", { count: e.price })];
+    case "coins_per":
+      return [icon("coin", { count: e.amount }), per(), ...countedIcons(e.what, e.colors), ...whoseIcons(e.whose)];
+    case "vp_per":
+      return [icon("points", { count: e.amount }), per(), ...countedIcons(e.what, e.colors), ...whoseIcons(e.whose)];
+    case "vp_if_wonder_complete":
+      return [icon("points", { count: e.amount }), icon("wonder")];
+    // Armada
+    case "naval_strength":
+      return [icon("naval_strength", { count: e.amount })];
+    case "commercial_level":
+      return [icon("commercial_level", { count: e.amount })];
+    case "tax":
+      return [icon("tax"), icon("coin", { count: e.amount })];
+    case "explore":
+      return [icon("explore"), h("span", { class: "lvl", "aria-hidden": "true" }, [e.level])];
+    case "take_island":
+      return [icon("island"), h("span", { class: "lvl", "aria-hidden": "true" }, [e.level])];
+    case "ship_move":
+      return [icon("ship", { count: e.count })];
+    case "piracy":
+      return [icon("piracy")];
+    case "landing":
+      return [icon("landing")];
+    case "far_trade":
+      return [icon(SIDE_ICON[e.side] || "arrow_both"), icon(SIDE_ICON[e.side] || "arrow_both"), icon("resource_any"), icon("coin", { count: e.price })];
+    case "vp_per_commercial_level":
+      return [icon("points", { count: e.amount }), per(), icon("commercial_level")];
+    case "vp_per_island":
+      return [icon("points", { count: e.amount }), per(), icon("island")];
+    case "vp_per_best_color":
+      return [icon("points", { count: e.amount }), per(), icon("card_back")];
+    case "coins_per_ship_move":
+      return [icon("coin", { count: e.amount }), per(), icon("ship")];
+    // Duel
+    case "fixed_price":
+      return [...e.resources.map((r) => icon(r)), icon("coin", { count: e.price })];
+    case "guild": {
+      const out = [];
+      if (e.coins_per) out.push(icon("coin", { count: e.coins_per }));
+      if (e.vp_per) out.push(icon("points", { count: e.vp_per }));
+      return [...out, per(), ...countedIcons(e.what, e.colors)];
+    }
+    case "destroy":
+      return [icon("discard"), colorShape(e.color)];
+    case "opponent_loses_coins":
+      return [icon("coin", { count: -e.amount })];
+    case "progress_from_box":
+      return [icon("progress_token")];
+    case "cost_reduction":
+      return [e.applies_to === "wonder" ? icon("wonder") : colorShape(e.applies_to), h("span", { class: "lvl", "aria-hidden": "true" }, [`−${e.amount}`]), icon("resource_any")];
+    case "vp_per_progress_token":
+      return [icon("points", { count: e.amount }), per(), icon("progress_token")];
+    case "extra_shields":
+      return [icon("shield", { count: e.amount }), per(), ...e.colors.map((c) => colorShape(c))];
+    case "coins_on_chain":
+      return [icon("coin", { count: e.amount }), per(), icon("chain")];
+    default:
+      return [icon("star", { label: e.text || e.type })];
+  }
+}
+
+export function effectIcons(effects) {
+  return h("span", { class: "effects" }, (effects || []).map((e) =>
+    h("span", { class: `effect fx-${e.type}`, role: "img", "aria-label": e.text || e.type, title: e.text || e.type }, effectParts(e))));
+}
+
+// ----- tiles ----------------------------------------------------------------------------------------
+
+function chainLine(info) {
+  const parts = [];
+  if (info.chain_from && info.chain_from.length) parts.push(`free with ${listWords(info.chain_from)}`);
+  if (info.chain_to && info.chain_to.length) parts.push(`makes ${listWords(info.chain_to)} free`);
+  return parts;
+}
+
+// A card's whole description in words: name first (its accessible name starts with it).
+export function cardWords(name, info) {
+  if (!info) return name;
+  const chain = chainLine(info);
+  return `${name}: ${colorWords(info.color)} card of ${ageName(info.age)}, costs ${costWords(info.cost)}. ${info.text}` +
+    `${chain.length ? ` Chain: ${chain.join("; ")}.` : ""}`;
+}
+
+// A card tile. opts: {game, compact, tag ("div" | "button" | "li"), extra classes, extra attributes}
+export function cardTile(game, name, opts = {}) {
+  const info = cardInfo(game, name);
+  const color = info ? info.color : "unknown";
+  const words = cardWords(name, info);
+  const tag = opts.tag || "div";
+  const attrs = {
+    class: `card c-${color}${opts.compact ? " compact" : ""}${opts.class ? ` ${opts.class}` : ""}`,
+    "aria-label": opts.label || (opts.note ? words.replace(`${name}:`, `${name} (${opts.note}):`) : words),
+    title: words,
+    dataset: { card: name },
+    ...(opts.attrs || {}),
+  };
+  if (tag === "div") attrs.role = "group";
+  const head = h("span", { class: "card-head" }, [
+    colorShape(color),
+    h("span", { class: "card-name" }, [name]),
+    opts.note ? h("span", { class: "card-note", "aria-hidden": "true" }, [opts.note]) : null,
+    info && !opts.compact ? h("span", { class: "card-age", "aria-hidden": "true" }, [ageName(info.age).replace("Age ", "")]) : null,
+  ]);
+  if (!info) return h(tag, attrs, [head]);
+  const body = h("span", { class: "card-body" }, [
+    opts.compact ? null : costIcons(info.cost),
+    effectIcons(info.effects),
+  ]);
+  const chain = opts.compact ? null : chainBox(info);
+  return h(tag, attrs, [head, body, chain]);
+}
+
+function chainBox(info) {
+  const from = info.chain_from || [];
+  const to = info.chain_to || [];
+  if (!from.length && !to.length) return null;
+  return h("span", { class: "chain" }, [
+    from.length ? h("span", { class: "chain-from" }, [icon("chain", { label: "free with" }), from.join(", ")]) : null,
+    to.length ? h("span", { class: "chain-to" }, [icon("chain", { label: "makes free" }), "→ ", to.join(", ")]) : null,
+  ]);
+}
+
+// A wonder stage (classic): "Stage 2", its cost and what it gives; built or not.
+export function stageTile(wonder, side, n, { built = false, next = false } = {}) {
+  const info = stageInfo(wonder, side, n);
+  const state = built ? "built" : next ? "next to build" : "not built";
+  const text = info ? `Stage ${n} of ${wonder}: costs ${costWords(info.cost)}; ${info.text} (${state})` : `Stage ${n} (${state})`;
+  return h("li", { class: `stage${built ? " built" : ""}${next ? " next" : ""}`, "aria-label": text, title: text }, [
+    h("span", { class: "stage-n" }, [icon("wonder", { label: `stage ${n}` }), n, built ? icon("check", { label: "built" }) : null]),
+    info ? costIcons(info.cost) : null,
+    info ? effectIcons(info.effects) : null,
+  ]);
+}
+
+// A tile for anything else the catalog describes (Duel wonder, progress token, island).
+export function componentTile(info, { tag = "div", cls = "", label = null, attrs = {} } = {}) {
+  const words = label || `${info.name}: ${info.cost ? `costs ${costWords(info.cost)}. ` : ""}${info.text}`;
+  const out = {
+    class: `tile k-${info.kind}${cls ? ` ${cls}` : ""}`,
+    "aria-label": words,
+    title: words,
+    dataset: { name: info.name },
+    ...attrs,
+  };
+  if (tag === "div") out.role = "group";
+  return h(tag, out, [
+    h("span", { class: "tile-head" }, [h("span", { class: "tile-name" }, [info.name])]),
+    h("span", { class: "card-body" }, [info.cost ? costIcons(info.cost) : null, effectIcons(info.effects)]),
+  ]);
+}
