@@ -11,6 +11,7 @@ from app.engine.classic.armada_data import ArmadaData, StepCost, armada_data
 from app.engine.classic.data import CardDef, ClassicData, Effects, StageDef, WonderDef, classic_data
 from app.engine.classic.move import CARD_ACTION_FIELDS, Move
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
+from app.engine.classic.unplayable import hand_reasons
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
 from app.engine.common.payment import (
@@ -727,6 +728,9 @@ class ClassicGame(ArmadaRules, Game):
             pick = self.picks.get(seat)
             out["pick"] = None if pick is None else self._own_move(seat, pick)
             out["decision"] = self._decision(seat)
+            if self.phase == PICK or (self.phase == LAST_CARD and seat in self.pending):
+                # why a card of the hand cannot be built, or the wonder (see unplayable.py)
+                out["unplayable"], out["wonder_unplayable"] = hand_reasons(self, seat)
         if self.phase == OVER:
             out["result"] = self.result()
         return out

@@ -13,7 +13,7 @@ This is the engine's hot path, so results are memoised on their (hashable) input
 from collections.abc import Sequence
 from itertools import product
 from operator import add, le, mul, sub
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from app.engine.common.coverage import can_supply
 from app.engine.common.resources import N_RESOURCES, RESOURCES, ZERO, Vector
@@ -92,6 +92,7 @@ class Market:
         "_seller_masks",
         "choices",
         "fixed",
+        "notes",
         "sellers",
     )
 
@@ -109,6 +110,7 @@ class Market:
         self.sellers = sellers
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
+        self.notes: dict[str, Any] = {}  # what callers derive from this market alone, by their name
         self._own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
         # per resource: each seller's supply (fixed plus choice cards offering it) and price
         supplies = [s.supply if s.supply is not None else supply_of(s.fixed, s.choices) for s in sellers]
@@ -136,6 +138,17 @@ class Market:
                 items = tuple((r, n) for r, n in enumerate(cost) if n)
             found = self._memo[cost] = self._solve(items)
         return found
+
+    def shortfall(self, cost: Vector) -> Vector:
+        """Per resource, the units of cost that own production and the sellers could never supply.
+
+        Each resource is taken alone, as in the quick test `options` starts with: own fixed
+        production, every choice card offering it, every seller's supply within its limit. A
+        choice card counts for each resource it offers, so this is a lower bound of what is
+        missing: all zeros do not mean the cost can be paid (choice cards and limits couple
+        resources).
+        """
+        return tuple(c - f - r if c > f + r else 0 for c, f, r in zip(cost, self.fixed, self._reach, strict=True))
 
     def _solve(self, items: tuple[tuple[int, int], ...]) -> tuple[PaymentOption, ...]:
         fixed = self.fixed

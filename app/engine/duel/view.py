@@ -3,12 +3,13 @@
 Views show face-down structure cards by their back only, and never the cards set aside at
 setup, the decks of later Ages, the Wonders not yet offered in the draft, nor the progress
 tokens in the box, except the ones drawn for the Great Library, to the seat choosing.
+The seat to play also sees why an accessible card or one of its Wonders cannot be built.
 """
 
 from typing import TYPE_CHECKING, Any
 
 from app.engine.common.resources import INDEX, to_dict
-from app.engine.duel.costs import discard_gain, seat_prices
+from app.engine.duel.costs import card_cost, discard_gain, seat_prices, wonder_cost
 from app.engine.duel.data import DUEL_RESOURCES
 from app.engine.duel.phases import DRAFT, OVER, PLAY
 from app.engine.duel.player import DuelPlayer
@@ -39,9 +40,54 @@ def view(game: "DuelGame", seat: int | None) -> dict[str, Any]:
         "decision": _decision(game, seat),
         "players": [_player(game, p) for p in game.players],
     }
+    if seat is not None and game.phase == PLAY and seat == game.actor:
+        out["unplayable"], out["wonders_unplayable"] = unplayable(game, seat)
     if game.phase == OVER:
         out["result"] = game.result()
     return out
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def unplayable(game: "DuelGame", seat: int) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """({card: {"build": reason}} for each accessible card seat cannot build now, {wonder: reason}
+    for each of its unbuilt Wonders it cannot build now), from the costs the legal actions use.
+
+    A build or a Wonder is only ever refused for its coins (the bank sells every resource) or,
+    for a Wonder, because the most Wonders are built.
+    """
+    p = game.players[seat]
+    structure = game.structure
+    assert structure is not None
+    cards = {}
+    for slot in structure.open:
+        card_id = structure.cards[slot]
+        assert card_id is not None
+        cost, _, free = card_cost(game, seat, card_id)
+        if not free and cost > p.coins:
+            cards[game.cards[card_id].name] = {"build": _coins(cost, p.coins)}
+    wonders = {}
+    for w in p.unbuilt:
+        name = game.data.wonders[w].name
+        if game.wonders_total >= game.max_wonders:
+            most = game.max_wonders
+            said = NUMBERS[most] if most < len(NUMBERS) else str(most)
+            wonders[name] = {"reason": "max_wonders", "text": f"{said} wonders are already built"}
+        else:
+            cost = wonder_cost(game, seat, w)
+            if cost > p.coins:
+                wonders[name] = _coins(cost, p.coins)
+    return cards, wonders
+
+
+def _coins(cost: int, have: int) -> dict[str, Any]:
+    return {
+        "reason": "coins",
+        "cost": cost,
+        "have": have,
+        "text": f"costs {cost} coin{'' if cost == 1 else 's'}; you have {have}",
+    }
 
 
 def structure(game: "DuelGame") -> list[dict[str, Any]]:
