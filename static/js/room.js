@@ -332,10 +332,11 @@ async function loadHistory() {
 
 function addSteps(gameId, history, ctx, after) {
   for (const step of history.steps) {
-    if (step.seq <= after) continue;
+    const version = step.seq + 1; // a step is stored with the version it was made against
+    if (version <= after) continue;
     for (const e of step.events) {
-      track(gameId, step.seq, e, ctx, history.config.game);
-      log.add(gameId, step.seq, eventLines(history.config.game, e, ctx), e.type, "history");
+      track(gameId, version, e, ctx, history.config.game);
+      log.add(gameId, version, eventLines(history.config.game, e, ctx), e.type, "history");
     }
   }
   log.loaded(gameId, history.version);

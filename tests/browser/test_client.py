@@ -7,7 +7,7 @@ import re
 
 import httpx
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, WebSocket
 
 from tests.browser.pages import (
     DESKTOP,
@@ -89,14 +89,17 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     bob_context = await chromium.new_context(viewport=PHONE)  # another browser, on a phone
     bob = await bob_context.new_page()
     errors += watch_errors(bob)
-    sockets: list[str] = []
-    bob.on("websocket", lambda ws: sockets.append(ws.url))
+    sockets: list[WebSocket] = []
+    bob.on("websocket", lambda ws: sockets.append(ws))  # noqa: PLW0108 (a bound method is refused)
     await bob.goto(share)
     assert await bob.get_attribute("#join-seat input[name=name]", "maxlength") == "24"  # the server's limit
     await bob.fill("#join-seat input[name=name]", "Bob")
     await bob.click("#join-seat button[type=submit]")
     await bob.wait_for_selector("#seats li:has-text('Bob — you')")
     await ada.wait_for_selector("#seats li:has-text('Bob')")
+    # taking a seat replaced the spectator's websocket: one connection, not two
+    await bob.wait_for_function("document.querySelector('#conn').innerText === 'connected as Bob'")
+    assert len(sockets) == 2 and sockets[0].is_closed() and not sockets[1].is_closed()
     await shot(ada, "classic4-lobby-desktop")
     assert await serious_violations(ada) == []
 
@@ -139,7 +142,33 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     assert await ada.title() == f"Wonders — room {code}"  # not your move any more
     assert (await bob.title()).startswith("● Your move")
 
-    await play_turns([ada, bob], 5)
+    # everything works from the keyboard: Bob (his seat kept across a reload) picks with Tab and Enter
+    await bob.reload()
+    await bob.wait_for_selector("#hand button.hand-card")
+    await bob.keyboard.press("Tab")  # the skip link comes first
+    assert await bob.evaluate("document.activeElement.innerText") == "Skip to your hand"
+    await bob.keyboard.press("Enter")
+    await bob.keyboard.press("Tab")
+    focused = await bob.evaluate("document.activeElement.dataset.card")
+    assert focused == await bob.get_attribute("#hand button.hand-card >> nth=0", "data-card")
+    await bob.keyboard.press("Enter")  # choose the card: its uses come next, the first one focused
+    await bob.wait_for_function("document.activeElement.matches('#actions button.act')")
+    use = await bob.evaluate("document.activeElement.innerText")
+    assert re.match(r"(Build|Wonder stage|Discard)", use)
+    await bob.keyboard.press("Enter")
+    for _ in range(12):  # several ways to pay: Tab to the confirmation
+        if await bob.locator("#pick:not([hidden])").count():
+            break
+        if await bob.evaluate("document.activeElement.matches('button.confirm')"):
+            await bob.keyboard.press("Enter")
+        else:
+            await bob.keyboard.press("Tab")
+    # Bob's was the last pick of the turn: the reveal shows what he did
+    await bob.wait_for_selector("#turn-summary:not([hidden])")
+    summary = await bob.inner_text("#turn-summary")
+    assert re.search(rf"Bob (built {re.escape(focused)}|built stage 1|discarded)", summary)
+
+    await play_turns([ada, bob], 4)
     await bob.wait_for_selector("#turn-summary:not([hidden])")
     summary = await bob.inner_text("#turn-summary")
     assert "Ada" in summary and "Bob" in summary
@@ -151,8 +180,16 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     assert "Ada built" in log_after or "Ada discarded" in log_after
     assert log_after.count("Age I, turn 1:") == 1 and log_before.count("Age I, turn 1:") == 1
     assert "reveal" not in log_after and "seat " not in log_after.lower()
-    # Bob holds one websocket (taking a seat replaced the spectator's) and sees each turn once
-    assert len(sockets) == 2  # the spectator's, then the seat's
+    # a spectator arriving now gets the log too, and sees every city but no hand
+    cy = await (await chromium.new_context(viewport=DESKTOP)).new_page()
+    errors += watch_errors(cy)
+    await cy.goto(share)
+    await cy.wait_for_selector("#log .log-line")
+    assert "Age I, turn 1:" in await cy.inner_text("#log")
+    await cy.wait_for_selector(".player")
+    assert await cy.locator(".player").count() == 4
+    assert await cy.locator("#hand-region").is_hidden()
+    # Bob sees each turn once
     assert (await bob.inner_text("#log")).count("Age I, turn 2:") == 1
 
     await play_until_over([ada, bob])
@@ -182,6 +219,12 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     await ada.wait_for_function("document.querySelector('.replay-where').innerText.startsWith('Step 2 of')")
     assert first != await ada.inner_text(".replay-where")
     await shot(ada, "classic4-replay-desktop")
+
+    # a rematch starts a new section of the log
+    await ada.click("#room-details summary")
+    await ada.click("#start:has-text('Rematch')")
+    await ada.wait_for_function("document.querySelectorAll('#log section.log-game').length === 2")
+    await ada.wait_for_selector("#hand button.hand-card")
     assert errors == []
 
 
