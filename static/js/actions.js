@@ -44,7 +44,7 @@ export function paymentWords(a, ctx) {
     parts.push(`${plural(cost[side], "coin")} to ${who} (${SIDE_WORDS[side]})${bought.length ? ` for ${listWords(bought)}` : ""}`);
   }
   if (cost.bank) parts.push(`${plural(cost.bank, "coin")} to the bank`);
-  return parts.length ? listWords(parts) : "no coins: you make everything it needs";
+  return parts.length ? listWords(parts) : "no coins (you make all it needs)";
 }
 
 function totalPaid(a) {
@@ -65,7 +65,9 @@ function navalWords(a, ctx) {
   const me = ctx.view.players[ctx.me];
   const at = me && me.shipyard ? me.shipyard.ships[track] : 0;
   const space = track ? shipSpace(track, at + 1) : null;
-  return `with a naval step: the ${track || ""} ship to space ${at + 1}${space ? ` (${space.text.replace(/\.$/, "")})` : ""}`;
+  const next = me && me.shipyard && me.shipyard.next_costs ? me.shipyard.next_costs[track] : null;
+  const cost = next ? listWords(Object.entries(next).map(([r, n]) => (r === "coins" ? plural(n, "coin") : `${n} ${r}`))) : "";
+  return `with a naval step${cost ? ` (${cost} more)` : ""}: the ${track || ""} ship to space ${at + 1}${space ? `, ${space.text.replace(/\.$/, "").toLowerCase()}` : ""}`;
 }
 
 function movesWords(a) {
@@ -91,23 +93,25 @@ function cheapest(list) {
   return [...list].sort((x, y) => totalPaid(x) - totalPaid(y))[0];
 }
 
-function unplayableReason(ctx, card, use) {
+function unplayableReason(ctx, card, use, options = {}) {
   if (use === "build") {
     const r = ctx.view.unplayable && ctx.view.unplayable[card];
-    return r && r.build ? reasonWords(r.build, ctx) : "not possible now";
+    return r && r.build ? reasonWords(r.build, options) : "not possible now";
   }
   if (use === "wonder") {
     const r = ctx.view.wonder_unplayable;
-    return r ? reasonWords(r, ctx) : "not possible now";
+    return r ? reasonWords(r, options) : "not possible now";
   }
   return "not possible now";
 }
 
-function reasonWords(r) {
-  if (r.reason === "resources" && r.missing) {
-    const missing = Object.entries(r.missing).map(([res, n]) => `${n} ${res}`);
-    return `needs ${listWords(missing)} more than you make and your neighbours sell`;
+function reasonWords(r, { short = false } = {}) {
+  if (r.reason === "resources" && r.missing && Object.keys(r.missing).length) {
+    const missing = listWords(Object.entries(r.missing).map(([res, n]) => `${n} ${res}`));
+    return short ? `needs ${missing} more` : `needs ${missing} more than you make and your neighbours sell`;
   }
+  if (short && r.reason === "coins") return `costs ${plural(r.cost, "coin")}, you have ${r.have}`;
+  if (short && r.reason === "already_built") return "already in your city";
   return r.text || words(r.reason);
 }
 
@@ -181,6 +185,15 @@ function radioGroup(legend, options, onChange) {
   ]);
 }
 
+function variantsWords(list) {
+  const parts = [];
+  const pays = new Set(list.map(payKey)).size;
+  if (pays > 1) parts.push(`${pays} ways to pay`);
+  if (new Set(list.map((a) => Boolean(a.naval))).size > 1) parts.push("with or without a naval step");
+  if (new Set(list.map(movesKey)).size > 1) parts.push("a choice of ship moves");
+  return `${listWords(parts)}: choose`;
+}
+
 // The hand as card tiles, and the uses of the chosen card.
 export function renderHand(ctx) {
   const view = ctx.view;
@@ -200,7 +213,7 @@ export function renderHand(ctx) {
     const info = cardInfo("classic", name);
     const status = !canAct ? "" : builds.length
       ? `Build: ${builds.some((a) => a.free) ? `free (${words(builds.find((a) => a.free).free)})` : totalPaid(cheapest(builds)) ? `from ${plural(totalPaid(cheapest(builds)), "coin")}` : "you make all it needs"}`
-      : `Cannot build: ${unplayableReason(ctx, name, "build")}`;
+      : `Cannot build: ${unplayableReason(ctx, name, "build", { short: true })}`;
     const isPick = pick && pick.card === name;
     const tile = cardTile("classic", name, {
       tag: canAct ? "button" : "div",
@@ -250,11 +263,13 @@ function actionsPanel(ctx, byCard) {
         onclick: () => {
           if (single) { ctx.send(best); return; }
           chosenUse = use; facets = {}; ctx.rerender();
+          const chooser = document.querySelector("#actions .chooser");
+          if (chooser) chooser.scrollIntoView({ block: "nearest" });
         },
       }, [useWords(use, selected, ctx, list)]),
       use === "build" && info ? effectIcons(info.effects) : null,
       use === "wonder" && nextStage(ctx) && nextStage(ctx).info ? effectIcons(nextStage(ctx).info.effects) : null,
-      h("span", { class: "use-cost muted" }, [use.startsWith("discard") ? "" : single ? paymentWords(best, ctx) : `${list.length} ways to pay or play`]),
+      h("span", { class: "use-cost muted" }, [use.startsWith("discard") ? "" : single ? paymentWords(best, ctx) : variantsWords(list)]),
     ]));
     if (chosenUse === use && !single) chooser = chooserFor(use, list, ctx);
   }
