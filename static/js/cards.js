@@ -183,6 +183,8 @@ export function cardTile(game, name, opts = {}) {
     h("span", { class: "card-name" }, [name]),
     opts.note ? h("span", { class: "card-note", "aria-hidden": "true" }, [opts.note]) : null,
     info && !opts.compact ? h("span", { class: "card-age", "aria-hidden": "true" }, [ageName(info.age).replace("Age ", "")]) : null,
+    info && opts.compact && info.chain_to && info.chain_to.length
+      ? h("span", { class: "card-chain" }, [icon("chain", { size: "sm", label: `makes ${listWords(info.chain_to)} free` })]) : null,
   ]);
   if (!info) return h(tag, attrs, [head]);
   const body = h("span", { class: "card-body" }, [

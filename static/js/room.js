@@ -8,7 +8,7 @@ import { eventLines, turnSummary } from "./log.js";
 import { openReplay } from "./replay.js";
 import { scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
-import { $, announce, h, listWords, plural, remembered } from "./ui.js";
+import { $, announce, h, installInfoBubbles, listWords, plural, remembered } from "./ui.js";
 
 const code = (new URLSearchParams(location.search).get("code") || "").toUpperCase();
 const errorBox = $("error");
@@ -488,6 +488,7 @@ async function refreshPastGames() {
 
 async function main() {
   remembered($("log-details"), "log");
+  installInfoBubbles();
   if (!code) {
     showError("No room code in the address.");
     $("conn").textContent = "no room";
