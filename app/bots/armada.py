@@ -1,43 +1,47 @@
 """What Armada's parts of an action are worth to a bot, in estimated end-of-game points.
 
 Only what a seat may know is used: its view (shipyards, islands kept, island decks, the Age) and
-the public Armada data (what each ship space, card and island does). Shared by GreedyBot and
+the engine's public description of the components (what each ship space, card and island does,
+as app.bots.box sums it up). Shared by GreedyBot and
 HeuristicBot: a naval step is worth what the ship's next space gives (naval strength, points,
 coins, a commercial level, an exploration), each free ship move likewise, a kept island what its
 effects give, and the yellow discard what the yellow ship's next space gives. A bot that values
 Armada differently subclasses ArmadaValues (ArmadaValues.step_value values each ship step).
 """
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from app.engine.classic import armada_data as rules
-from app.engine.classic.data import CardDef, Effects, WonderDef, classic_data
+from app.bots.box import Effects, all_cards, islands, science_symbols, ship_spaces, ship_tracks
+from app.engine.classic.armada_data import armada_data  # only the naval conflict rules: see NavalRules
 
 Action = dict[str, Any]
-TOP = 6
 # What keeping one island of a level is worth on average (an exploration draws several and keeps
 # the best, a take_island effect draws one).
 ISLAND_WORTH = {1: 2.5, 2: 3.5, 3: 5.0}
 EXPLORE_BONUS = 1.0
 VICTORY = {1: 1, 2: 3, 3: 5}
 
+__all__ = ["ArmadaValues", "NavalRules", "all_cards", "is_armada", "islands", "naval_rules", "naval_tokens"]
+
+
+@dataclass(frozen=True, slots=True)
+class NavalRules:
+    """Armada's naval conflicts (the weakest's token and the ranks' rewards per Age) and which way
+    the landing token goes per Age. These are rules, not components: the engine's public
+    description (describe_components) does not give them, so they are read from the engine's
+    Armada data, the bots' one import of the engine's internals."""
+
+    weakest: dict[int, int]
+    ranks: dict[int, tuple[int, ...]]
+    landing_targets: dict[int, str]
+
 
 @cache
-def all_cards() -> dict[str, CardDef]:
-    """Every card by name: the classic buildings and guilds, and Armada's cards."""
-    data = classic_data()
-    return {c.name: c for c in (*data.cards, *data.guilds, *rules.armada_data().cards)}
-
-
-@cache
-def all_wonders() -> dict[str, WonderDef]:
-    return {w.name: w for w in (*classic_data().wonders, *rules.armada_data().wonders)}
-
-
-@cache
-def islands() -> dict[str, Effects]:
-    return {island.name: island.effects for island in rules.armada_data().islands}
+def naval_rules() -> NavalRules:
+    data = armada_data()
+    return NavalRules(dict(data.weakest), dict(data.ranks), dict(data.landing_targets))
 
 
 def is_armada(view: dict[str, Any]) -> bool:
@@ -47,7 +51,7 @@ def is_armada(view: dict[str, Any]) -> bool:
 def naval_tokens(strengths: list[int], age: int) -> list[int]:
     """Each seat's naval conflict token of this Age for these strengths (the engine's rule, from the
     public data: the weakest lose, the others rank; ties step down a rank; all equal, nobody)."""
-    data = rules.armada_data()
+    data = naval_rules()
     tokens = [0] * len(strengths)
     if len(set(strengths)) <= 1:
         return tokens
@@ -79,15 +83,9 @@ class ArmadaValues:
         self.ages_left = 3 - self.age
         self.decks = view.get("armada", {}).get("island_decks", {})
         own = [islands().get(name) for name in self.yard["islands"]]
-        self.coins_per_move = sum(
-            e.amount for fx in own if fx is not None for e in fx.extra if isinstance(e, rules.CoinsPerShipMove)
-        )
-        self.immune_to_defeat = any(
-            isinstance(e, rules.Flag) and e.type == "naval_defeat_immunity"
-            for fx in own
-            if fx is not None
-            for e in fx.extra
-        )
+        extra = [e for fx in own if fx is not None for e in fx.extra]
+        self.coins_per_move = sum(e["amount"] for e in extra if e["type"] == "coins_per_ship_move")
+        self.immune_to_defeat = any(e["type"] == "naval_defeat_immunity" for e in extra)
 
     # ----- a naval step, ship moves, a discard for the yellow ship -------------------------------
 
@@ -96,7 +94,7 @@ class ArmadaValues:
         if action["type"] == "wonder":
             return self.yard["wonder_track"]
         card = all_cards().get(action.get("card", ""))
-        return card.color if card is not None and card.color in rules.TRACKS else None
+        return card.color if card is not None and card.color in ship_tracks() else None
 
     def ships_value(self, action: Action) -> float:
         """The naval step of the action (if any) and then its free ship moves, step by step (each
@@ -110,9 +108,10 @@ class ArmadaValues:
                 steps.append((track, "naval"))
         if action["type"] == "discard" and action.get("reward") == "yellow":
             steps.append(("yellow", "discard"))
-        steps += [(t, "move") for t in action.get("moves") or () if t in rules.TRACKS]
+        steps += [(t, "move") for t in action.get("moves") or () if t in ship_tracks()]
+        spaces = ship_spaces()
         for track, how in steps:
-            if ships[track] >= TOP:
+            if ships[track] >= len(spaces[track]):  # the ship is at the top of its track
                 continue
             ships[track] += 1
             worth += self.step_value(track, ships[track], how)
@@ -128,7 +127,7 @@ class ArmadaValues:
 
     def space_value(self, track: str, position: int) -> float:
         """What reaching this space (1..6) of a track gives."""
-        space = rules.armada_data().spaces[track][position - 1]
+        space = ship_spaces()[track][position - 1]
         return space.vp + (space.coins + self.coins_per_move) / 3 + self.extra_value(space)
 
     # ----- Armada effects of cards, stages, spaces and islands ------------------------------------
@@ -138,31 +137,33 @@ class ArmadaValues:
         `science(symbol)` values a science symbol (for Flag science_most_common), if given."""
         worth = 0.0
         for e in effects.extra:
-            if isinstance(e, rules.NavalStrength):
-                worth += self.naval_value(e.amount)
-            elif isinstance(e, rules.CommercialLevel):
-                worth += e.amount * (0.4 + 0.15 * self.ages_left + self.per_commercial_level())
-            elif isinstance(e, rules.Tax):
-                mine = self.yard["commercial_level"]  # the space raises it: the others at it fall below
-                lower = sum(1 for p in self.others() if p["shipyard"]["commercial_level"] <= mine)
-                worth += 1.5 * e.amount * lower / (3 * max(1, self.n - 1))
-            elif isinstance(e, rules.Piracy):
-                lost = sum(p["shipyard"]["commercial_level"] for p in self.others())
-                worth += 1.5 * lost / (3 * max(1, self.n - 1))
-            elif isinstance(e, rules.Explore):
-                worth += self.island_value(e.level) + EXPLORE_BONUS
-            elif isinstance(e, rules.TakeIsland):
-                worth += self.island_value(e.level)
-            elif isinstance(e, rules.Landing):
-                worth += self.landing_value()
-            elif isinstance(e, rules.FarTrade):
-                worth += 0.3 + 0.8 * self.ages_left
-            elif isinstance(e, rules.PerOwn):
-                worth += e.amount * self.per_own(e.type)
-            elif isinstance(e, rules.CoinsPerShipMove):
-                worth += e.amount * (1 + 2 * self.ages_left) / 3
-            elif isinstance(e, rules.Flag):
-                worth += self.flag_value(e.type, science)
+            match e["type"]:
+                case "naval_strength":
+                    worth += self.naval_value(e["amount"])
+                case "commercial_level":
+                    worth += e["amount"] * (0.4 + 0.15 * self.ages_left + self.per_commercial_level())
+                case "tax":
+                    mine = self.yard["commercial_level"]  # the space raises it: the others at it fall below
+                    lower = sum(1 for p in self.others() if p["shipyard"]["commercial_level"] <= mine)
+                    worth += 1.5 * e["amount"] * lower / (3 * max(1, self.n - 1))
+                case "piracy":
+                    lost = sum(p["shipyard"]["commercial_level"] for p in self.others())
+                    worth += 1.5 * lost / (3 * max(1, self.n - 1))
+                case "explore":
+                    worth += self.island_value(e["level"]) + EXPLORE_BONUS
+                case "take_island":
+                    worth += self.island_value(e["level"])
+                case "landing":
+                    worth += self.landing_value()
+                case "far_trade":
+                    worth += 0.3 + 0.8 * self.ages_left
+                case "vp_per_commercial_level" | "vp_per_island" | "vp_per_best_color":
+                    worth += e["amount"] * self.per_own(e["type"])
+                case "coins_per_ship_move":
+                    worth += e["amount"] * (1 + 2 * self.ages_left) / 3
+                case "science_most_common" | "coin_loss_immunity" | "naval_defeat_immunity" | "naval_discount":
+                    worth += self.flag_value(e["type"], science)
+                # ship_move: the action's "moves" say which ships move (ships_value values them)
         return worth
 
     def others(self) -> list[dict[str, Any]]:
@@ -200,7 +201,7 @@ class ArmadaValues:
         return ISLAND_WORTH[level]
 
     def landing_value(self) -> float:
-        side = rules.armada_data().landing_targets[self.age]
+        side = naval_rules().landing_targets[self.age]
         target = (self.seat + (2 if side == "left" else -2)) % self.n
         mine, theirs = self.me["shields"], self.players[target]["shields"]
         if mine > theirs:
@@ -211,9 +212,7 @@ class ArmadaValues:
         """Points each commercial level will bring through cards and islands that count them."""
         total = 0.0
         for fx in self.owned_effects():
-            total += sum(
-                e.amount for e in fx.extra if isinstance(e, rules.PerOwn) and e.type == "vp_per_commercial_level"
-            )
+            total += sum(e["amount"] for e in fx.extra if e["type"] == "vp_per_commercial_level")
         return total
 
     def owned_effects(self) -> list[Effects]:
@@ -238,14 +237,14 @@ class ArmadaValues:
     def flag_value(self, flag: str, science: Any) -> float:
         if flag == "science_most_common":
             counts = self.me.get("science", {})
-            best = max(("compass", "gear", "tablet"), key=lambda s: counts.get(s, 0))
+            best = max(science_symbols(), key=lambda s: counts.get(s, 0))
             return science(best) if science is not None else 2.0
         if flag == "coin_loss_immunity":
             return 0.5 + 0.5 * self.ages_left
         if flag == "naval_defeat_immunity":
             if self.immune_to_defeat:
                 return 0.0
-            return sum(-rules.armada_data().weakest[a] for a in range(self.age, 4)) * 0.4
+            return sum(-naval_rules().weakest[a] for a in range(self.age, 4)) * 0.4
         return 0.3 + 0.6 * self.ages_left  # naval_discount
 
     # ----- whole Armada decisions ------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """A classic 7 Wonders bot that weighs what each legal action is worth at the end of the game.
 
-It sees only what its seat sees (its view and its legal actions) plus the public card data.
+It sees only what its seat sees (its view and its legal actions) plus the engine's public
+description of the cards and wonders (as app.bots.box sums it up).
 Each action is scored in victory points: points now, what shields change in the conflicts
 with each neighbour, what a science symbol adds, production and discounts while Ages are
 left to use them, coins at a third of a point, less the coins it costs.
@@ -8,10 +9,10 @@ left to use them, coins at a third of a point, less the coins it costs.
 
 from typing import Any
 
-from app.bots.armada import ArmadaValues, all_cards, all_wonders, is_armada
+from app.bots.armada import ArmadaValues, is_armada
 from app.bots.base import Action, GreedyBot
-from app.engine.classic.data import CardDef, Effects
-from app.engine.common.science import science_points
+from app.bots.box import Card, Effects, all_cards, all_wonders, science_symbols
+from app.engine.common.science import science_points  # the public face has no science scoring
 
 VICTORY = {1: 1, 2: 3, 3: 5}
 ABILITY_VALUE = {
@@ -21,7 +22,6 @@ ABILITY_VALUE = {
     "free_first_card_each_age": 3.0,
     "free_last_card_each_age": 3.0,
 }
-SYMBOLS = ("compass", "gear", "tablet")
 # With Armada (measured against the greedy bot, which builds nearly every turn and hoards coins):
 # naval strength counts double (fleets grow all game long), a coin paid costs half a point and a
 # coin paid to another player 0.7 more (it feeds them and Armada's taxes and piracy drain coins
@@ -66,8 +66,7 @@ class HeuristicBot(GreedyBot):
             return 1.0  # 3 coins
         me = view["players"][seat]
         if kind == "wonder":
-            stage = all_wonders()[me["wonder"]].sides[me["side"]][action["stage"] - 1]
-            effects = stage.effects
+            effects = all_wonders()[me["wonder"]].sides[me["side"]][action["stage"] - 1]
             worth = self.effects_value(view, seat, effects) + 1.0  # stages also hide a card
         else:
             card = all_cards()[action["card"]]
@@ -91,7 +90,7 @@ class HeuristicBot(GreedyBot):
             worth += self.military_value(view, seat, effects.shields)
         if effects.science:
             worth += self.science_value(view, seat, effects.science)
-        units = sum(effects.produce) + 0.8 * len(effects.choices)
+        units = effects.units + 0.8 * len(effects.choices)
         worth += units * (1.6 if age == 1 else 0.8 if age == 2 else 0.0)
         if effects.discounts:
             worth += 1.2 * ages_left
@@ -106,9 +105,9 @@ class HeuristicBot(GreedyBot):
             worth += effects.vp_if_wonder_complete * (1.0 if left_to_build == 0 else 0.5 if left_to_build == 1 else 0.2)
         return worth
 
-    def card_extras(self, view: dict[str, Any], seat: int, card: CardDef) -> float:
+    def card_extras(self, view: dict[str, Any], seat: int, card: Card) -> float:
         """Chains into later Ages are worth something while those Ages are to come."""
-        later = [c for c in all_cards().values() if card.name in c.chain_from and c.age > view["age"]]
+        later = [age for age in card.chain_to_ages if age > view["age"]]
         return 0.6 * len(later)
 
     def military_value(self, view: dict[str, Any], seat: int, shields: int) -> float:
@@ -126,13 +125,14 @@ class HeuristicBot(GreedyBot):
 
     def science_value(self, view: dict[str, Any], seat: int, symbol: str) -> float:
         science = view["players"][seat]["science"]
-        counts = [science.get(s, 0) for s in SYMBOLS]
+        symbols = science_symbols()
+        counts = [science.get(s, 0) for s in symbols]
         wild = science.get("any", 0)
         before = science_points((counts[0], counts[1], counts[2]), wild)
         if symbol == "any":
             wild += 1
         else:
-            counts[SYMBOLS.index(symbol)] += 1
+            counts[symbols.index(symbol)] += 1
         after = science_points((counts[0], counts[1], counts[2]), wild)
         return after - before + (3 - view["age"]) * 0.8
 

@@ -19,8 +19,7 @@ from app.bots import BOTS, DEFAULT_BOT
 from app.db import repo
 from app.db.models import Game as GameRow
 from app.db.models import Room, Seat, iso, now
-from app.engine import GameConfig
-from app.engine.classic.armada_data import armada_data
+from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
 from app.rooms.games import GameService, new_seed
@@ -37,7 +36,7 @@ def notices(expansions: Any) -> list[str]:
     """What players should know about the rules of these expansions (Armada: its provisional values)."""
     out = []
     if "armada" in expansions:
-        out.append(armada_data().notice)
+        out.append(describe_components()["armada"]["notice"])
     return out
 
 

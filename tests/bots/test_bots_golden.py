@@ -1,0 +1,129 @@
+"""Golden games: every bot plays fixed games at fixed seeds exactly as recorded.
+
+Each case plays one complete game (classic 3, 4 and 7 players on day and night sides, Armada at
+3, 5 and 7 players and with Siracusa, Duel; every seat the same bot kind, plus mixed tables and
+bench.armada_balance's FleetBots) and compares a digest of it, the sha256 of the engine's JSON
+action log and the result, with the one recorded here.
+
+The digests change only when a bot's play is meant to change (a new weight, a new rule of thumb)
+or when the engine's own rules, views or legal actions change: a refactor of the bots (how they
+read the cards, how they are organised) keeps every digest. When a change of play is intended,
+regenerate them with `.venv/bin/python -m tests.bots.test_bots_golden` and say in the commit
+why the bots play differently.
+"""
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from app.bots import Bot, make_bot
+from app.engine import GameConfig, new_game
+
+KINDS = ("random", "greedy", "heuristic")
+FOCUSES = ("red", "yellow", "blue", "green", "none")
+
+
+def _cases() -> dict[str, tuple[dict[str, Any], list[str]]]:
+    """name: (GameConfig arguments, the bot kind of each seat; 'fleet-<focus>' is a FleetBot)."""
+    cases: dict[str, tuple[dict[str, Any], list[str]]] = {}
+    for kind in KINDS:
+        for players in (3, 4, 7):
+            for side in ("day", "night"):
+                config = {"players": players, "seed": players * 2 + (side == "night"), "wonder_side": side}
+                cases[f"classic-{players}-{side}-{kind}"] = (config, [kind] * players)
+        for players in (3, 5, 7):
+            config = {"players": players, "seed": 20 + players, "expansions": ["armada"]}
+            cases[f"armada-{players}-{kind}"] = (config, [kind] * players)
+        siracusa = {
+            "players": 3,
+            "seed": 5,
+            "expansions": ["armada"],
+            "wonders": ["Siracusa", "Rhodos", "Gizah"],
+            "wonder_side": "night",
+        }
+        cases[f"armada-siracusa-{kind}"] = (siracusa, [kind] * 3)
+        cases[f"duel-{kind}"] = ({"game": "duel", "seed": 31}, [kind] * 2)
+    mixed = ["heuristic", "greedy", "random", "heuristic", "greedy"]
+    cases["classic-5-mixed"] = ({"players": 5, "seed": 41}, mixed)
+    cases["armada-5-mixed"] = ({"players": 5, "seed": 42, "expansions": ["armada"]}, mixed)
+    cases["armada-5-fleet"] = ({"players": 5, "seed": 43, "expansions": ["armada"]}, [f"fleet-{f}" for f in FOCUSES])
+    return cases
+
+
+CASES = _cases()
+
+GOLDEN: dict[str, str] = {
+    "armada-3-greedy": "0dfa20bbad12cf34daaaa745e1b94fc8d4f97482fc7e8c957042e2c369f07836",
+    "armada-3-heuristic": "47dc219df31600f15cbdae7016c72f2d835258dc08c87e2f4cfea11dc04b595a",
+    "armada-3-random": "68f518ff63eeb1731664bd5e46706f959e21b63bb6f2e9256da5050cd6ba641d",
+    "armada-5-fleet": "3b223801b3de1a2638ead8e7107244dd87fd13a55ffa142df3792fc0866247ab",
+    "armada-5-greedy": "3968de31d7593083322a1e4b395d2edc25dc7b3db95c46930d57f573d3993f1f",
+    "armada-5-heuristic": "66df81d1593c55f914ae5aaa95d422a1272a159e2e516bb4ac92ff82f23eeab5",
+    "armada-5-mixed": "4b141b201f3f451c4aeded1f94fd80651d50320bcb6ed9ee6b3ef1db1361f0fe",
+    "armada-5-random": "985dd473d1830b821981dd33ec8b363f1cf6f9b44185606be8445d53873bd259",
+    "armada-7-greedy": "358c1dfff810952c4d826bafae2b0d6952b6911a76603f5eb81714ec41bbe717",
+    "armada-7-heuristic": "016cf2872eede20a1f9a05f071b3fd0c08e949c42f053afc20052b2bbcc9bb8e",
+    "armada-7-random": "6a8701ddbce01697dcfc9cf589ea713ef6dbbac981e9ce21746a15ed383b2a3e",
+    "armada-siracusa-greedy": "e6dab6439e2a30bc11eb0f33eae01242c6408c53e07e91a3dd98fd64f50d6c0c",
+    "armada-siracusa-heuristic": "7fd2a3319fe8840c1b93288ff23c9db7a9cbd375b7445d9ac6d595b0491d486b",
+    "armada-siracusa-random": "6441c5e20ed59ec23c8994f50ff34c3ef9ba7315ad8bbcbb2786d8cd88654f09",
+    "classic-3-day-greedy": "d0d575635a420838b5b8de5cd3d1c8c7f10fdb8fb712c589a9fa809cbe5f830f",
+    "classic-3-day-heuristic": "e05e2282962d7edb63c882b425308ae8c3eeb7425298b16a0aac315559f5d322",
+    "classic-3-day-random": "fd444e3197fb9c8166f4fa6ee8a7cc5533418c7c94629257d5577660719d6ac7",
+    "classic-3-night-greedy": "d2753dde6d12a611ffd258904e264956bab2f6f2e6a50d2df8671169611c3286",
+    "classic-3-night-heuristic": "9674fcaf2406150a12d9f1c101b576ec2f6a25ea40da62249abf47f0a025347a",
+    "classic-3-night-random": "5e69cfcb0b46eae49b12b7915570f18dc75ac3a6e75747073f9f6e414f13d1d8",
+    "classic-4-day-greedy": "d57c787403bbb0075f05a249a01155c69570c750c1265ab11c3de4b32236aa50",
+    "classic-4-day-heuristic": "3191256459b8b427cb70458796ec60a733986f3d668e97a6d3613d7fd27cea42",
+    "classic-4-day-random": "a48c19b71d8a59df4ca2fb5109c6fc985639b4a6f7baf5739e9a53ecfa93180a",
+    "classic-4-night-greedy": "234444358273a0f88b0aaad5b8871a5bb2cb4c0b3af86add92594b5e50417b0b",
+    "classic-4-night-heuristic": "6b8df487cf752bf1f30d703564a0f9ab0f7b1e616cab6bdc678a797fc93395af",
+    "classic-4-night-random": "cffeb83c6b524c486239bd189ca99247673b5a41bb8538bed11f572bd1f49a07",
+    "classic-5-mixed": "01bc43367df34d2b44e589b3581e9b4b702ca925976071ddb3cd28a3731e0f6b",
+    "classic-7-day-greedy": "d7dd584a8d59afec228f973253f98c76ca93f051d02057cd67fcefb8b81efcd0",
+    "classic-7-day-heuristic": "12d0336f8dfa2e8b06915016f843e7db0b4178724951a8927381ccef78560b22",
+    "classic-7-day-random": "11e81be8988b641f181d2bc63617bc4349e3cc41ee6fcc76f3038b13fb79b1f4",
+    "classic-7-night-greedy": "f153e62db570bf04b7f7436583fc31999984bb1e39f663b34ddd66397b10ef3e",
+    "classic-7-night-heuristic": "6e65a1decbd535c112629cf6e394d4112280fac45b5b514a80ac0716084c156f",
+    "classic-7-night-random": "ad74cc8e653e11e65b53f62507fdd00fa6b0a6d3726edac895ed150b1684295c",
+    "duel-greedy": "1fc292171d7375e8676a29f59814f8ea326ce981d5a344990b090a7240cd3f56",
+    "duel-heuristic": "1fc292171d7375e8676a29f59814f8ea326ce981d5a344990b090a7240cd3f56",
+    "duel-random": "74b39d9a62e451728a22579aa25aa657598cfbe5a213d1f8cc6addffd4bb6c40",
+}
+
+
+def _bot(kind: str, seed: int) -> Bot:
+    if kind.startswith("fleet-"):
+        from bench.armada_balance import FleetBot
+
+        return FleetBot(kind.removeprefix("fleet-"), seed)
+    return make_bot(kind, seed=seed)
+
+
+def digest(name: str) -> str:
+    """Play the case's game to its end; the sha256 of its action log and result."""
+    config, kinds = CASES[name]
+    game = new_game(GameConfig(**config))
+    seed = config["seed"]
+    bots = [_bot(kind, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    while not game.is_over:
+        for seat in game.to_act:
+            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    record = {"log": game.log, "result": game.result()}
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+
+
+def test_every_case_has_a_digest() -> None:
+    assert sorted(GOLDEN) == sorted(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bots_play_the_recorded_game(name: str) -> None:
+    assert digest(name) == GOLDEN.get(name), f"{name}: the bots played a different game"
+
+
+if __name__ == "__main__":  # print the digests to paste into GOLDEN
+    for case in sorted(CASES):
+        print(f'    "{case}": "{digest(case)}",')
