@@ -326,6 +326,17 @@ class ClassicBox(Box):
     wonders: dict[str, WonderInfo]
 
 
+class NavalConflictsInfo(Box):
+    weakest: dict[str, int] = Field(description="per Age, the token of the weakest fleet(s)")
+    ranks: dict[str, list[int]] = Field(description="per Age, the tokens of the 1st, 2nd (and 3rd) strongest")
+    ties: str = Field(description="how ties are settled, in words")
+
+
+class LandingInfo(Box):
+    targets: dict[str, str] = Field(description="per Age, the side (two seats away) a landing token goes")
+    note: str
+
+
 class ArmadaBox(Box):
     notice: str = Field(description="what players should know: Armada runs on provisional values")
     cards: dict[str, CardInfo] = Field(
@@ -334,6 +345,8 @@ class ArmadaBox(Box):
     wonders: dict[str, WonderInfo] = Field(description="Siracusa")
     islands: dict[str, IslandInfo] = Field(description="by name (which island lies where is never shown)")
     ship_tracks: list[str]
+    naval_conflicts: NavalConflictsInfo
+    landing: LandingInfo
     ship_spaces: dict[str, list[ShipSpaceInfo]] = Field(description="per track, spaces 1 to 6")
     shipyards: dict[str, ShipyardInfo]
 

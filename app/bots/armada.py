@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from app.bots.box import Effects, all_cards, islands, science_symbols, ship_spaces, ship_tracks
-from app.engine.classic.armada_data import armada_data  # only the naval conflict rules: see NavalRules
+from app.engine import describe_components
 
 Action = dict[str, Any]
 # What keeping one island of a level is worth on average (an exploration draws several and keeps
@@ -29,9 +29,7 @@ __all__ = ["ArmadaValues", "NavalRules", "all_cards", "is_armada", "islands", "n
 @dataclass(frozen=True, slots=True)
 class NavalRules:
     """Armada's naval conflicts (the weakest's token and the ranks' rewards per Age) and which way
-    the landing token goes per Age. These are rules, not components: the engine's public
-    description (describe_components) does not give them, so they are read from the engine's
-    Armada data, the bots' one import of the engine's internals."""
+    the landing token goes per Age, from the engine's public description."""
 
     weakest: dict[int, int]
     ranks: dict[int, tuple[int, ...]]
@@ -40,8 +38,13 @@ class NavalRules:
 
 @cache
 def naval_rules() -> NavalRules:
-    data = armada_data()
-    return NavalRules(dict(data.weakest), dict(data.ranks), dict(data.landing_targets))
+    armada = describe_components()["armada"]
+    naval = armada["naval_conflicts"]
+    return NavalRules(
+        {int(age): v for age, v in naval["weakest"].items()},
+        {int(age): tuple(v) for age, v in naval["ranks"].items()},
+        {int(age): side for age, side in armada["landing"]["targets"].items()},
+    )
 
 
 def is_armada(view: dict[str, Any]) -> bool:

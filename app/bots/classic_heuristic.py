@@ -12,7 +12,7 @@ from typing import Any
 from app.bots.armada import ArmadaValues, is_armada
 from app.bots.base import Action, GreedyBot
 from app.bots.box import Card, Effects, all_cards, all_wonders, science_symbols
-from app.engine.common.science import science_points  # the public face has no science scoring
+from app.engine import science_points
 
 VICTORY = {1: 1, 2: 3, 3: 5}
 ABILITY_VALUE = {

@@ -8,17 +8,29 @@ while not game.is_over:
         game.apply(seat, game.legal_actions(seat)[0])
 print(game.result())
 
-describe_components() describes every card, wonder, island and token of the three games in words.
+describe_components() describes every card, wonder, island and token of the three games in words;
+science_points(counts, wildcards) scores classic science (for bots that weigh a science card).
 """
 
 from typing import Any
 
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game
+from app.engine.common.science import science_points
 from app.engine.components import describe_components
 from app.engine.config import GameConfig
 
-__all__ = ["Action", "Event", "Game", "GameConfig", "IllegalAction", "describe_components", "new_game", "replay"]
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "GameConfig",
+    "IllegalAction",
+    "describe_components",
+    "new_game",
+    "replay",
+    "science_points",
+]
 
 
 def new_game(config: GameConfig) -> Game:

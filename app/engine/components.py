@@ -370,6 +370,12 @@ def _armada() -> dict[str, Any]:
             for i in files.islands
         },
         "ship_tracks": list(TRACKS),
+        "naval_conflicts": {
+            "weakest": dict(files.file.naval_conflicts.weakest),
+            "ranks": {age: list(rewards) for age, rewards in files.file.naval_conflicts.ranks.items()},
+            "ties": files.file.naval_conflicts.ties,
+        },
+        "landing": {"targets": dict(files.file.landing.targets), "note": files.file.landing.note},
         "ship_spaces": {
             track: [
                 {"kind": "ship_space", "track": track, "space": n, **_with_words(effects, "classic")}

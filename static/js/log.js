@@ -128,8 +128,9 @@ function duelEvent(e, ctx) {
     case "wonder_built":
       return [`${who} built ${e.wonder} (with ${e.card})${e.cost ? ` for ${plural(e.cost, "coin")}` : " for free"}.`];
     case "military": {
-      const toward = e.pawn > 0 ? ` toward ${ctx.name(1)}'s capital` : e.pawn < 0 ? ` toward ${ctx.name(0)}'s capital` : " to the centre";
-      return [`${who} adds ${plural(e.shields, "shield")}: the conflict pawn is ${Math.abs(e.pawn) || ""}${e.pawn ? " spaces" : ""}${toward}.`.replace("is  to", "is back")];
+      const where = e.pawn === 0 ? "back in the centre"
+        : `${plural(Math.abs(e.pawn), "space")} toward ${ctx.name(e.pawn > 0 ? 1 : 0)}'s capital`;
+      return [`${who} adds ${plural(e.shields, "shield")}: the conflict pawn is ${where}.`];
     }
     case "loot":
       return [`${who} loses ${plural(e.lost, "coin")} to the ${e.token}-coin loot token.`];

@@ -74,13 +74,13 @@ export function scoreChart(result, name) {
   const neg = scores.map((s) => cats.reduce((a, c) => a + Math.min(0, s.categories[c]), 0));
   const top = Math.max(10, ...pos);
   const bottom = Math.min(0, ...neg);
-  const barW = 46;
-  const gap = 26;
+  const barW = 52;
+  const gap = 40;
   const left = 40;
   const width = left + scores.length * (barW + gap);
   const plotH = 220;
   const scale = plotH / (top - bottom);
-  const zero = 12 + top * scale;
+  const zero = 26 + top * scale;
   const height = zero + -bottom * scale + 44;
   const chart = svg("svg", {
     viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img", class: "score-chart",
@@ -114,8 +114,8 @@ export function scoreChart(result, name) {
     }
     const total = svg("text", { x: x + barW / 2, y: up - 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2a27" });
     total.textContent = String(s.total);
-    const who = svg("text", { x: x + barW / 2, y: height - 24, "text-anchor": "middle", "font-size": 12, fill: "#2b2a27" });
-    who.textContent = name(s.seat).slice(0, 12);
+    const who = svg("text", { x: x + barW / 2, y: height - 24, "text-anchor": "middle", "font-size": 11, fill: "#2b2a27" });
+    who.textContent = name(s.seat).length > 14 ? `${name(s.seat).slice(0, 13)}…` : name(s.seat);
     bar.append(total, who);
     chart.append(bar);
   });

@@ -327,3 +327,11 @@ def test_words_for_effects_the_data_does_not_use_yet() -> None:
     assert effects_text([]) == "Nothing."
     with pytest.raises(ValueError, match="ability"):
         effect_text(d.Ability(type="ability", ability="fly"))
+
+
+def test_armada_rules_that_bots_weigh_are_described_too() -> None:
+    armada = describe_components()["armada"]
+    assert armada["naval_conflicts"]["weakest"] == {"1": -1, "2": -2, "3": -3}
+    assert armada["naval_conflicts"]["ranks"] == {"1": [3, 1], "2": [5, 3], "3": [7, 5, 3]}
+    assert "tied" in armada["naval_conflicts"]["ties"]
+    assert armada["landing"]["targets"] == {"1": "right", "2": "left", "3": "right"}
