@@ -1,7 +1,7 @@
 // Playing a card in 7 Wonders (and Armada): choose a card of your hand, then its use (build, wonder
 // stage, discard); each use says what it gives and costs, or why it is impossible. Payments name who
 // is paid. Your pick stays visible and can be changed until the reveal.
-import { cardTile, costWords, effectIcons } from "./cards.js";
+import { cardTile, costWords, effectIcons, freeWords } from "./cards.js";
 import { cardInfo, islandInfo, shipSpace, stageInfo } from "./catalog.js";
 import { icon } from "./icons.js";
 import { h, listWords, plural, words } from "./ui.js";
@@ -33,7 +33,7 @@ function movesKey(a) {
 
 // "2 coins to Bob (left) for 1 stone and 1 coin to the bank"
 export function paymentWords(a, ctx) {
-  if (a.free) return `free (${words(a.free)})`;
+  if (a.free) return `free (${freeWords(a.free)})`;
   const cost = a.cost || {};
   const trade = a.trade || {};
   const parts = [];
@@ -125,7 +125,7 @@ function nextStage(ctx) {
 // What a use gives, in words, for its button.
 function useWords(use, card, ctx, list) {
   const best = list.length ? cheapest(list) : null;
-  const price = best && best.type !== "discard" ? ` — ${totalPaid(best) ? plural(totalPaid(best), "coin") : best.free ? `free (${words(best.free)})` : "no coins"}` : "";
+  const price = best && best.type !== "discard" ? ` — ${totalPaid(best) ? plural(totalPaid(best), "coin") : best.free ? `free (${freeWords(best.free)})` : "no coins"}` : "";
   if (use === "build") return `Build ${card}${price}`;
   if (use === "wonder") {
     const stage = nextStage(ctx);
@@ -212,7 +212,7 @@ export function renderHand(ctx) {
     const builds = acts.filter((a) => a.type === "build");
     const info = cardInfo("classic", name);
     const status = !canAct ? "" : builds.length
-      ? `Build: ${builds.some((a) => a.free) ? `free (${words(builds.find((a) => a.free).free)})` : totalPaid(cheapest(builds)) ? `from ${plural(totalPaid(cheapest(builds)), "coin")}` : "you make all it needs"}`
+      ? `Build: ${builds.some((a) => a.free) ? `free (${freeWords(builds.find((a) => a.free).free)})` : totalPaid(cheapest(builds)) ? `from ${plural(totalPaid(cheapest(builds)), "coin")}` : "you make all it needs"}`
       : `Cannot build: ${unplayableReason(ctx, name, "build", { short: true })}`;
     const isPick = pick && pick.card === name;
     const tile = cardTile("classic", name, {

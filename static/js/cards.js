@@ -15,6 +15,18 @@ export function colorWords(color) {
 
 // ----- costs --------------------------------------------------------------------------------------
 
+// Why a build is free (the engine's `free` field of an action or move).
+const FREE = {
+  chain: "by chain",
+  first_of_color: "Olympia: the first card of its colour",
+  first_of_age: "Olympia: the first card of the Age",
+  last_of_age: "Olympia: the last card of the Age",
+};
+
+export function freeWords(reason) {
+  return FREE[reason] || String(reason).replaceAll("_", " ");
+}
+
 export function costWords(cost) {
   if (!cost) return "free";
   const parts = Object.entries(cost.resources || {}).map(([r, n]) => `${n} ${r}`);
@@ -200,8 +212,8 @@ function chainBox(info) {
   const to = info.chain_to || [];
   if (!from.length && !to.length) return null;
   return h("span", { class: "chain" }, [
-    from.length ? h("span", { class: "chain-from" }, [icon("chain", { label: "free with" }), from.join(", ")]) : null,
-    to.length ? h("span", { class: "chain-to" }, [icon("chain", { label: "makes free" }), "→ ", to.join(", ")]) : null,
+    from.length ? h("span", { class: "chain-from" }, [icon("chain", { label: "chain" }), `free with ${from.join(" or ")}`]) : null,
+    to.length ? h("span", { class: "chain-to" }, [icon("chain", { label: "chain" }), `→ ${to.join(", ")} free`]) : null,
   ]);
 }
 

@@ -1,5 +1,6 @@
 // The engine's public events in words, with names (never seat numbers or internal ids), for the
 // log of all three games. `ctx.name(seat)` gives a player's name.
+import { freeWords } from "./cards.js";
 import { cardInfo, islandInfo } from "./catalog.js";
 import { ageName, listWords, plural, signed, words } from "./ui.js";
 
@@ -27,7 +28,7 @@ function naval(m) {
 export function moveWords(m, ctx) {
   const who = ctx.name(m.seat);
   if (m.type === "build") {
-    const free = m.free ? ` for free (${words(m.free)})` : "";
+    const free = m.free ? ` for free (${freeWords(m.free)})` : "";
     return `${who} built ${m.card}${free}${paid(m.cost, ctx, m.seat)}${naval(m)}.`;
   }
   if (m.type === "wonder") return `${who} built stage ${m.stage ?? ""} of their wonder${paid(m.cost, ctx, m.seat)}${naval(m)}.`.replace("stage  of", "a stage of");

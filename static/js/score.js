@@ -115,7 +115,7 @@ export function scoreChart(result, name) {
     const total = svg("text", { x: x + barW / 2, y: up - 5, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2a27" });
     total.textContent = String(s.total);
     const who = svg("text", { x: x + barW / 2, y: height - 24, "text-anchor": "middle", "font-size": 11, fill: "#2b2a27" });
-    who.textContent = name(s.seat).length > 14 ? `${name(s.seat).slice(0, 13)}…` : name(s.seat);
+    who.textContent = name(s.seat).length > 16 ? `${name(s.seat).slice(0, 15)}…` : name(s.seat);
     bar.append(total, who);
     chart.append(bar);
   });
