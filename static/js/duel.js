@@ -576,14 +576,21 @@ function playerPanel(c, p) {
       h("h3", {}, [`Progress tokens (${p.progress_tokens.length})`]),
       h("ul", { class: "duel-tiles small" }, p.progress_tokens.map((t) => h("li", {}, [tokenTile(t)]))),
     ]) : null,
-    cityByColour(p),
-    h("div", { class: "duel-wonders" }, [
-      h("h3", {}, [p.wonders.length ? `Wonders (${built} of ${p.wonders.length} built)` : "Wonders"]),
-      p.wonders.length
-        ? h("ul", { class: "duel-tiles small" }, p.wonders.map((w) => h("li", {}, [wonderState(w)])))
-        : h("p", { class: "muted" }, ["None yet."]),
+    cityRegion(mine, [
+      cityByColour(p),
+      h("div", { class: "duel-wonders" }, [
+        h("h3", {}, [p.wonders.length ? `Wonders (${built} of ${p.wonders.length} built)` : "Wonders"]),
+        p.wonders.length
+          ? h("ul", { class: "duel-tiles small" }, p.wonders.map((w) => h("li", {}, [wonderState(w)])))
+          : h("p", { class: "muted" }, ["None yet."]),
+      ]),
     ]),
   ]);
+}
+
+// Your own city and wonders form the region "Your city" (inside your player's region).
+function cityRegion(mine, children) {
+  return mine ? h("section", { class: "your-city", "aria-label": "Your city" }, children) : children;
 }
 
 function wonderState(w) {

@@ -152,11 +152,11 @@ export function playerPanel(p, ctx, { compact = false } = {}) {
   const title = `${ctx.name(p.seat)}${relation ? ` (${relation})` : ""}`;
   const me = ctx.view.players[ctx.me];
   const side = me && p.seat !== ctx.me ? (p.seat === me.left ? "left" : p.seat === me.right ? "right" : null) : null;
+  const city = [wonderBoard(p, ctx), cityByColour(p, ctx, compact), productionLine(p, "Produces:")];
   const body = [
     statLine(p, ctx),
-    wonderBoard(p, ctx),
-    cityByColour(p, ctx, compact),
-    productionLine(p, "Produces:"),
+    // your own wonder, buildings and production form the region "Your city"
+    p.seat === ctx.me ? h("section", { class: "your-city", "aria-label": "Your city" }, city) : city,
     side ? marketLine(p, ctx, side) : null,
     shipyard(p, ctx),
   ];

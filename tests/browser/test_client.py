@@ -118,6 +118,8 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     assert effects and all(effects)
     assert await ada.get_by_role("region", name="Your hand").count() == 1
     assert await ada.get_by_role("region", name="Log").count() == 1
+    assert await ada.get_by_role("region", name="Your city").count() == 1
+    assert await ada.get_by_role("region", name="Ada (you)").count() == 1
     # neighbours are named, and sit on their side of you
     left = ada.locator(".neighbours .player.neighbour.left")
     right = ada.locator(".neighbours .player.neighbour.right")
@@ -129,6 +131,7 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     await shot(ada, "classic4-age1-desktop")
     await shot(bob, "classic4-age1-phone")
     assert await sideways_overflow(bob) == 0
+    assert await serious_violations(bob) == []
     assert await serious_violations(ada) == []
 
     # the pick stays visible, names the card, and can be changed until the reveal
@@ -229,6 +232,7 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     await ada.wait_for_function("document.querySelector('.replay-where').innerText.startsWith('Step 2 of')")
     assert first != await ada.inner_text(".replay-where")
     await shot(ada, "classic4-replay-desktop")
+    assert await serious_violations(ada) == []
 
     # a rematch starts a new section of the log
     await ada.click("#room-details summary")
@@ -257,6 +261,8 @@ async def test_a_seven_player_armada_game_on_a_phone(web_server: LiveServer, chr
     assert await page.locator(".player.compact").count() == 6  # the others fold away, and open on a tap
     await page.locator(".player.compact summary").first.click()
     assert await page.locator(".shipyard:visible").count() == 2
+    first_action = (await page.locator("#hand button.hand-card").first.bounding_box())["y"]
+    assert first_action < 400  # the first thing to click is near the top of the phone's screen
     hand_top = (await page.locator("#hand-region").bounding_box())["y"]
     board_top = (await page.locator("#board").bounding_box())["y"]
     assert hand_top < board_top < 2 * 844  # your hand first, the table after it, no endless page

@@ -132,6 +132,7 @@ async def check_table(page: Page, names: list[str], catalog: dict[str, Any]) -> 
     headings = [await page.inner_text(f"#{r}") for r in regions if r]
     assert any(h.startswith(f"{names[0]} (you)") for h in headings), headings
     assert any(h.startswith(names[1]) for h in headings), headings
+    assert await page.get_by_role("region", name="Your city").count() == 1
     board = await page.inner_text("#board")
     for internal in ("plumb_line", "armillary_sphere", "seat 0", "seat 1", "Seat 1", "Seat 2"):
         assert internal not in board
