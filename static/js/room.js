@@ -242,18 +242,20 @@ function drawGame() {
 function renderTurnSummary(ctx) {
   const box = $("turn-summary");
   const parts = [];
+  // the Age's conflicts are open on wide screens; on a phone a tap opens them (the hand comes first)
+  const wide = !window.matchMedia("(max-width: 640px)").matches;
+  const block = (cls, title, lines, key, open = true) => remembered(h("details", { class: `summary-block ${cls}`, open }, [
+    h("summary", {}, [h("h2", { class: "section-title" }, [title])]),
+    h("ul", {}, lines),
+  ]), key);
   if (lastReveal && lastReveal.game_id === state.game_id) {
     const r = lastReveal;
-    parts.push(h("div", { class: "summary-block" }, [
-      h("h2", { class: "section-title" }, [`Last turn (Age ${["", "I", "II", "III"][r.age]}, turn ${r.turn})`]),
-      h("ul", {}, turnSummary(r, ctx).map((m) => h("li", { class: m.seat === ctx.me ? "mine" : "" }, [m.text]))),
-    ]));
+    parts.push(block("last-turn", `Last turn (Age ${["", "I", "II", "III"][r.age]}, turn ${r.turn})`,
+      turnSummary(r, ctx).map((m) => h("li", { class: m.seat === ctx.me ? "mine" : "" }, [m.text])), "last-turn"));
   }
   if (ageResults && ageResults.game_id === state.game_id) {
-    parts.push(h("div", { class: "summary-block age-results" }, [
-      h("h2", { class: "section-title" }, [ageResults.title]),
-      h("ul", {}, ageResults.lines.map((line) => h("li", {}, [line]))),
-    ]));
+    parts.push(block("age-results", ageResults.title.replace(/:$/, ""),
+      ageResults.lines.map((line) => h("li", {}, [line])), "age-results", wide));
   }
   box.hidden = !parts.length;
   box.replaceChildren(...parts);
