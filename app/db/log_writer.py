@@ -45,9 +45,10 @@ class Entry:
     at: datetime
     result: dict[str, Any] | None = None  # set on a game's last action
     room_id: int | None = None
+    by_timeout: bool = False  # made by the server for a seat whose clock ran out
 
 
-SQLITE_COLUMNS = ("game_id", "seq", "seat", "action", "action_id", "created_at")
+SQLITE_COLUMNS = ("game_id", "seq", "seat", "action", "action_id", "created_at", "by_timeout")
 SQLITE_INSERT = (
     f"INSERT INTO actions ({', '.join(SQLITE_COLUMNS)}) VALUES ({', '.join('?' * len(SQLITE_COLUMNS))}) "
     "ON CONFLICT DO NOTHING RETURNING game_id"
@@ -187,6 +188,7 @@ class ActionLogWriter:
             "action": e.action,
             "action_id": e.action_id,
             "created_at": e.at,
+            "by_timeout": e.by_timeout,
         }
 
     async def _write(self, entries: list[Entry]) -> set[tuple[int, int]]:

@@ -8,7 +8,19 @@ to append the same step, the database lets exactly one win.
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -66,6 +78,11 @@ class Seat(Base):
     bot: Mapped[str | None] = mapped_column(String(32))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # a person's seat that a bot plays for now: the bot's kind and why ("host", "left", "timeout");
+    # the person takes it back by acting (or the host hands it back)
+    bot_plays: Mapped[str | None] = mapped_column(String(32))
+    bot_reason: Mapped[str | None] = mapped_column(String(16))
+    rejoin_hash: Mapped[str | None] = mapped_column(String(64), unique=True)  # a rejoin link's new token
 
 
 class Game(Base):
@@ -82,6 +99,7 @@ class Game(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the room's clock setting at the start
 
 
 class Action(Base):
@@ -97,3 +115,4 @@ class Action(Base):
     action: Mapped[dict[str, Any]]
     action_id: Mapped[str | None] = mapped_column(String(64))  # the client's idempotency key, if any
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    by_timeout: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # made by the server

@@ -55,14 +55,22 @@ async def count_actions(session: AsyncSession, game_id: int) -> int:
 
 
 async def actions_of(session: AsyncSession | AsyncConnection, game_id: int, from_seq: int = 0) -> list[dict[str, Any]]:
-    """The log from `from_seq` on, in order: [{"seq", "seat", "action", "action_id", "created_at"}]."""
+    """The log from `from_seq` on, in order: [{"seq", "seat", "action", "action_id", "created_at",
+    "by_timeout"}]."""
     query = (
-        select(Action.seq, Action.seat, Action.action, Action.action_id, Action.created_at)
+        select(Action.seq, Action.seat, Action.action, Action.action_id, Action.created_at, Action.by_timeout)
         .where(Action.game_id == game_id, Action.seq >= from_seq)
         .order_by(Action.seq)
     )
     rows = (await session.execute(query)).all()
     return [
-        {"seq": r.seq, "seat": r.seat, "action": r.action, "action_id": r.action_id, "created_at": r.created_at}
+        {
+            "seq": r.seq,
+            "seat": r.seat,
+            "action": r.action,
+            "action_id": r.action_id,
+            "created_at": r.created_at,
+            "by_timeout": bool(r.by_timeout),
+        }
         for r in rows
     ]

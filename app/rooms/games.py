@@ -184,6 +184,18 @@ class GameRuntime:
 Listener = Callable[[GameRuntime], None]
 
 
+def seat_bots(seats: Any) -> dict[int, str]:
+    """{seat: bot kind} of the seats a server-side bot plays: bot seats, and people's seats handed
+    to a bot (by the host, on leaving, or after timeouts)."""
+    out = {}
+    for s in seats:
+        if s.kind == "bot":
+            out[s.seat] = s.bot or DEFAULT_BOT
+        elif s.bot_plays:
+            out[s.seat] = s.bot_plays
+    return out
+
+
 class GameService:
     def __init__(
         self,
@@ -257,7 +269,7 @@ class GameService:
     async def _room_bits(self, session: Any, room_id: int) -> tuple[str, dict[int, str]]:
         room = await session.get(Room, room_id)
         seats = await repo.seats_of(session, room_id)
-        return room.code, {s.seat: s.bot or DEFAULT_BOT for s in seats if s.kind == "bot"}
+        return room.code, seat_bots(seats)
 
     def _apply_stored(self, rt: GameRuntime, entry: dict[str, Any]) -> None:
         """Apply a step read from the log (at load or catching up with another instance)."""

@@ -22,7 +22,7 @@ from app.db.models import Room, Seat, iso, now
 from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
-from app.rooms.games import GameService, new_seed
+from app.rooms.games import GameService, new_seed, seat_bots
 from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
 from app.settings import Settings
 
@@ -367,7 +367,7 @@ class RoomService:
             seats = await repo.seats_of(session, room.id)
         if game is not None and game.status == "running":
             rt = await self.games.runtime(game.id)
-            self.games.set_bots(rt, {s.seat: s.bot or DEFAULT_BOT for s in seats if s.kind == "bot"})
+            self.games.set_bots(rt, seat_bots(seats))
 
     def _require_host(self, room: Room, auth: SeatAuth) -> None:
         if room.host_seat != auth.seat:
