@@ -36,6 +36,9 @@ class Settings(BaseSettings):
         description='expansions rooms may choose (JSON): ["armada"] by default, [] turns Armada off',
     )
     bot_delay_ms: int = Field(0, description="pause before a server-side bot acts, so humans can follow")
+    away_grace_seconds: float = Field(
+        60.0, ge=0, description="a person's seat with no connection for this long is shown as away"
+    )
     static_dir: Path = Field(
         Path(__file__).resolve().parent.parent / "static",
         description="the browser client's files, served at / and /static (not served if missing)",

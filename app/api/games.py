@@ -22,8 +22,8 @@ GameParam = Annotated[int | None, Query(description="a game of this room (defaul
 @router.get("", response_model=StateOut, summary="The game as your seat (or a spectator) sees it")
 async def get_state(code: RoomCode, svc: ServicesDep, auth: OptionalSeatDep, game: GameParam = None) -> StateOut:
     """With a seat token: your own view and legal actions. Without one: the spectator view, which holds
-    only public information."""
-    game_id, _ = await svc.rooms.current_game(code, game)
+    only public information (if the room's `spectators` setting allows it)."""
+    game_id, _ = await svc.rooms.current_game(code, game, spectator=auth is None)
     rt = await svc.games.runtime(game_id)
     await svc.games.catch_up(rt)
     seat = None if auth is None else auth.seat
@@ -46,15 +46,18 @@ async def submit_action(code: RoomCode, body: ActionIn, svc: ServicesDep, auth: 
     """Submit one of your legal actions with the game `version` you chose it against. A stale version
     (your situation changed since) or a repeated submission (same `action_id`, or the same action
     again) is refused with 409 and never applied twice. In the classic pick phase you may submit again
-    to change your pick until the last seat picks."""
+    to change your pick until the last seat picks. If a bot was playing your seat for you, it stops:
+    the seat is yours again (even if the action comes too late)."""
     game_id, _ = await svc.rooms.current_game(code)
+    if auth.bot_plays is not None:
+        await svc.rooms.hand_seat_back(code, auth.seat)
     done = await svc.games.submit(game_id, auth.seat, body.action, body.version, body.action_id)
     return ActionOut(game_id=game_id, seq=done.seq, version=done.version, events=done.events)
 
 
 @router.get("/result", response_model=ResultOut, summary="The score sheet of a finished game")
-async def get_result(code: RoomCode, svc: ServicesDep, game: GameParam = None) -> ResultOut:
-    game_id, _ = await svc.rooms.current_game(code, game)
+async def get_result(code: RoomCode, svc: ServicesDep, auth: OptionalSeatDep, game: GameParam = None) -> ResultOut:
+    game_id, _ = await svc.rooms.current_game(code, game, spectator=auth is None)
     rt = await svc.games.runtime(game_id)
     await svc.games.catch_up(rt)
     result = rt.frame.result()
@@ -76,7 +79,7 @@ async def get_history(
     """A finished game: every action and the view of any seat (or a spectator) at any step. A running
     game: only public information — who acted at each step, the public events, and the spectator
     view at any step."""
-    game_id, status = await svc.rooms.current_game(code, game)
+    game_id, status = await svc.rooms.current_game(code, game, spectator=auth is None)
     full = status == "finished"
     if seat is not None and not full:
         raise Forbidden("a seat's view of past steps is shown once the game is over", code="game_running")

@@ -1,4 +1,5 @@
-"""Rooms: create, read, join, leave, and the host's powers (settings, bots, removing seats, start)."""
+"""Rooms: create, read, join, leave, and the host's powers (settings, bots, removing seats, start);
+seats a bot plays for their person, and rejoin links that move a seat to another device."""
 
 from typing import Any
 
@@ -6,7 +7,19 @@ from fastapi import APIRouter, status
 
 from app.api.deps import RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
-from app.api.schemas import AddBotIn, CreateRoomIn, ErrorOut, GameListItem, JoinedOut, JoinIn, RoomOut, SettingsPatch
+from app.api.schemas import (
+    AddBotIn,
+    CreateRoomIn,
+    ErrorOut,
+    GameListItem,
+    HandSeatIn,
+    JoinedOut,
+    JoinIn,
+    RejoinIn,
+    RejoinLinkOut,
+    RoomOut,
+    SettingsPatch,
+)
 
 router = APIRouter(
     prefix="/api/rooms", tags=["rooms"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()}
@@ -21,7 +34,9 @@ def _joined(joined: Any) -> JoinedOut:
 async def create_room(body: CreateRoomIn, svc: ServicesDep) -> JoinedOut:
     """Create a private room and take a seat in it as its host. Answers the room code to share and the
     host's secret seat token (shown only now). Bots may take seats at once; free seats wait for people."""
-    settings = body.model_dump(include={"game", "players", "expansions", "wonder_side", "wonders", "seed"})
+    settings = body.model_dump(
+        include={"game", "players", "expansions", "wonder_side", "wonders", "seed", "spectators"}
+    )
     bots = [(b.seat, b.kind) for b in body.bots]
     return _joined(await svc.rooms.create(settings, body.name, host_seat=body.seat, bots=bots))
 
@@ -41,14 +56,17 @@ async def join_room(code: RoomCode, body: JoinIn, svc: ServicesDep) -> JoinedOut
 
 @router.post("/{code}/leave", response_model=RoomOut, summary="Leave your seat")
 async def leave_room(code: RoomCode, auth: SeatDep, svc: ServicesDep) -> RoomOut:
-    """Give up your seat. Before a game the seat is freed; during one a bot plays it to the end. The
-    token stops working. When the host leaves, the next person becomes host."""
+    """Give up your seat. Between games the seat is freed and the token stops working. During a game a
+    bot plays the seat for you (`bot_reason` "left") and your token keeps working: come back while the
+    game runs with `POST .../seats/{seat}/back` or by acting. When the host leaves, the next person
+    present becomes host."""
     return RoomOut(**await svc.rooms.leave(auth))
 
 
 @router.patch("/{code}", response_model=RoomOut, summary="Change the settings (host)")
 async def update_room(code: RoomCode, body: SettingsPatch, auth: SeatDep, svc: ServicesDep) -> RoomOut:
-    """Change the game kind, player count, expansions or wonder assignment before a game starts."""
+    """Change the game kind, player count, expansions, wonder assignment or who may watch
+    (`spectators`) between games."""
     changes = body.model_dump(exclude_unset=True)
     return RoomOut(**await svc.rooms.update_settings(auth, changes))
 
@@ -73,3 +91,42 @@ async def start_game(code: RoomCode, auth: SeatDep, svc: ServicesDep) -> RoomOut
 @router.get("/{code}/games", response_model=list[GameListItem], summary="Games played in a room")
 async def list_games(code: RoomCode, svc: ServicesDep) -> list[GameListItem]:
     return [GameListItem(**g) for g in await svc.rooms.games_of(code)]
+
+
+@router.post("/{code}/seats/{seat}/bot", response_model=RoomOut, summary="Hand a person's seat to a bot (host)")
+async def hand_seat_to_bot(code: RoomCode, seat: int, body: HandSeatIn, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    """During a game, a bot plays this person's seat from now on (`bot_plays`, `bot_reason` "host"). The
+    seat keeps its person's name and token; they take it back by acting, or the host gives it back."""
+    return RoomOut(**await svc.rooms.host_hands_seat(auth, seat, svc.rooms.check_bot(body.kind)))
+
+
+@router.delete("/{code}/seats/{seat}/bot", response_model=RoomOut, summary="Give a seat back to its person (host)")
+async def hand_seat_back(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    """The bot playing this person's seat stops; the person plays their next decision."""
+    return RoomOut(**await svc.rooms.host_hands_back(auth, seat))
+
+
+@router.post("/{code}/seats/{seat}/back", response_model=RoomOut, summary="Take your seat back from a bot")
+async def come_back(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+    """ "I'm back": the bot that plays your seat for you (you left, the host handed it over, or your time
+    ran out) stops, and you play your next decision. Acting on your seat does the same."""
+    return RoomOut(**await svc.rooms.back(auth, seat))
+
+
+@router.post(
+    "/{code}/seats/{seat}/rejoin-link",
+    response_model=RejoinLinkOut,
+    status_code=status.HTTP_201_CREATED,
+    summary="Make a link to play a seat on another device",
+)
+async def make_rejoin_link(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RejoinLinkOut:
+    """For your own seat, or (the host) anyone's. Opening the link (`POST .../rejoin`) moves the seat to
+    the device that opens it: the old token stops working there. A new link replaces an unused one."""
+    return RejoinLinkOut(**await svc.rooms.rejoin_link(auth, seat))
+
+
+@router.post("/{code}/rejoin", response_model=JoinedOut, summary="Take a seat with a rejoin link")
+async def rejoin(code: RoomCode, body: RejoinIn, svc: ServicesDep) -> JoinedOut:
+    """The link's token becomes the seat's token (answered again here); the seat's old token is refused
+    from now on, and websockets holding it lose the seat. A link works once."""
+    return _joined(await svc.rooms.rejoin(code, body.token))

@@ -14,6 +14,8 @@ JSONObject = dict[str, Any]
 GameKind = Literal["classic", "duel"]
 Side = Literal["day", "night", "random"]
 RoomStatus = Literal["open", "playing", "finished", "closed"]
+Spectators = Literal["off", "live", "after"]
+BotReason = Literal["host", "left", "timeout"]
 ActionId = Annotated[str, Field(min_length=1, max_length=64, description="a client nonce: a repeat is never applied")]
 Name = Annotated[str, Field(min_length=1, max_length=64, examples=["Ada"])]
 
@@ -54,6 +56,11 @@ class SettingsFields(Strict):
     wonder_side: Side | list[Side] | None = Field(None, description="one side for all, or one per seat")
     wonders: list[str] | None = Field(None, description="one wonder name per seat (classic); random if left out")
     seed: int | None = Field(None, description="fixed seed; only on servers started with ALLOW_SEED=true")
+    spectators: Spectators | None = Field(
+        None,
+        description="who may watch without a seat: off (nobody), live (anyone, as the game runs; the default) or "
+        "after (anyone, once a game is over)",
+    )
 
 
 class CreateRoomIn(SettingsFields):
@@ -75,6 +82,20 @@ class AddBotIn(BotSeatIn):
     pass
 
 
+class HandSeatIn(Strict):
+    kind: str = Field(DEFAULT_BOT, description="the bot that plays the seat: random, greedy or heuristic")
+
+
+class RejoinLinkOut(BaseModel):
+    url: str = Field(description="the page that takes the seat on another device: share it with that device only")
+    token: str = Field(description="the link's secret (the seat's token once the link is opened)")
+    seat: int
+
+
+class RejoinIn(Strict):
+    token: str = Field(min_length=1, max_length=128, description="the rejoin link's token (its `rejoin` parameter)")
+
+
 class RoomSettingsOut(BaseModel):
     game: GameKind
     players: int
@@ -88,6 +109,9 @@ class RoomSettingsOut(BaseModel):
         "provisional shipyard, island and Armada card values (the engine data's provisional notice)",
         examples=[["Armada runs on provisional values: the shipyard costs and benefits, ..."]],
     )
+    spectators: Spectators = Field(
+        "live", description="who may watch without a seat: off, live (as the game runs) or after (once it is over)"
+    )
 
 
 class SeatOut(BaseModel):
@@ -97,6 +121,12 @@ class SeatOut(BaseModel):
     bot: str | None
     host: bool
     connected: bool
+    away: bool = Field(False, description="a person with no connection for over AWAY_GRACE_SECONDS (never a bot)")
+    away_since: str | None = Field(None, description="when an away person's last connection closed")
+    bot_plays: str | None = Field(None, description="the bot kind playing this person's seat for them now")
+    bot_reason: BotReason | None = Field(
+        None, description="why a bot plays it: the host handed it over, the person left, or their time ran out"
+    )
 
 
 class GameSummary(BaseModel):

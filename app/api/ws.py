@@ -38,7 +38,7 @@ from app.api.schemas import (
 from app.rooms.context import Services
 from app.rooms.errors import Forbidden, NotFound, RoomError, TooMany, Unauthorized
 from app.rooms.hub import RoomChannel
-from app.rooms.service import SeatAuth
+from app.rooms.service import SeatAuth, spectator_policy
 from app.rooms.tokens import normalize_code
 
 log = logging.getLogger("wonders.ws")
@@ -49,6 +49,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TIMEOUT = 4408
 CLOSE_TOO_MANY = 4429
 CLOSE_REVOKED = 4403
+SPECTATORS_OFF = "this room allows no spectators: only its players see its games (take a seat to play)"
 
 
 class TokenBucket:
@@ -120,6 +121,7 @@ class Connection:
                 Unauthorized: CLOSE_UNAUTHORIZED,
                 NotFound: CLOSE_NOT_FOUND,
                 TooMany: CLOSE_TOO_MANY,
+                Forbidden: CLOSE_REVOKED,
             }.get(type(exc), 1008)
             await self._refuse(exc.code, exc.message, close)
             return
@@ -190,7 +192,9 @@ class Connection:
                 )
                 continue
             if message.token is None:
-                await self.svc.rooms.get(code)  # the room must exist
+                room = await self.svc.rooms.get(code)  # the room must exist
+                if spectator_policy(room["settings"]) == "off":
+                    raise Forbidden(SPECTATORS_OFF, code="spectators_off")
                 return None
             return await self.svc.rooms.authenticate(code, message.token)
 
@@ -290,6 +294,9 @@ class Connection:
             assert channel is not None
             if channel.game is None:
                 raise Forbidden("the game has not started yet", code="no_game")
+            here = channel.room["seats"][self.seat] if channel.room and self.seat < len(channel.room["seats"]) else {}
+            if here.get("bot_plays") or self.seat in channel.game.bots:  # a bot played for you: no more
+                await self.svc.rooms.hand_seat_back(channel.code, self.seat)
             done = await self.svc.games.submit(
                 channel.game.game_id, self.seat, message.action, message.version, message.action_id
             )
@@ -331,12 +338,17 @@ class Connection:
         channel = self.channel
         if channel is None or self.closing is not None:
             return out
+        policy = "live" if self.seat is not None or channel.room is None else spectator_policy(channel.room["settings"])
+        if policy == "off":  # the room stopped letting spectators watch
+            out.append(ErrorMsg(code="spectators_off", message=SPECTATORS_OFF).model_dump_json())
+            self.closing = (CLOSE_REVOKED, "spectators off")
+            return out
         if channel.room_version > self.sent_room_version and channel.room is not None:
             self.sent_room_version = channel.room_version
             out.append(RoomMsg(room=RoomOut(**channel.room)).model_dump_json())
         rt = channel.game
-        if rt is None:
-            return out
+        if rt is None or (policy == "after" and not rt.frame.over):
+            return out  # "after": a spectator sees the room, and a game once it is over
         if rt.game_id != self.game_id:
             self.game_id, self.sent_version = rt.game_id, -1
         frame = rt.frame

@@ -7,13 +7,15 @@ notice costs at most a little latency, never correctness.
 
 `LocalBroadcaster` serves one process. `RedisBroadcaster` (used when REDIS_URL is set) also
 publishes on Redis pub/sub and hands other instances' notices to this one. `Presence` counts the
-open connections per seat, for "who is connected", in one process or across instances.
+open connections per seat, for "who is connected", in one process or across instances, and when
+each seat's last connection closed (for "away").
 """
 
 import asyncio
 import contextlib
 import json
 import logging
+import time
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable
@@ -138,6 +140,11 @@ class Presence(ABC):
     async def counts(self, code: str) -> dict[str, int]:
         """{"0": 1, "2": 2, "s": 5}: connections per seat, "s" for spectators."""
 
+    async def gone(self, code: str) -> dict[str, float]:
+        """{"1": 1733040000.5}: for seats whose last connection closed, when (Unix time); a seat that
+        connects again is dropped from it."""
+        return {}
+
     async def start(self) -> None:
         return None
 
@@ -149,12 +156,25 @@ def _key(seat: int | None) -> str:
     return SPECTATOR if seat is None else str(seat)
 
 
+GONE_KEPT = 2 * 24 * 3600  # seconds a seat's disconnection time is remembered
+
+
 class LocalPresence(Presence):
     def __init__(self) -> None:
         self.rooms: dict[str, Counter[str]] = {}
+        self.left_at: dict[str, dict[str, float]] = {}  # room -> seat -> when its last connection closed
 
     async def join(self, code: str, seat: int | None) -> None:
         self.rooms.setdefault(code, Counter())[_key(seat)] += 1
+        if seat is not None:
+            self._forget(code, _key(seat))
+
+    def _forget(self, code: str, key: str) -> None:
+        room = self.left_at.get(code)
+        if room is not None:
+            room.pop(key, None)
+            if not room:
+                del self.left_at[code]
 
     async def leave(self, code: str, seat: int | None) -> None:
         room = self.rooms.get(code)
@@ -163,16 +183,30 @@ class LocalPresence(Presence):
         room[_key(seat)] -= 1
         if room[_key(seat)] <= 0:
             del room[_key(seat)]
+            if seat is not None:
+                self._gone(code, _key(seat))
         if not room:
             del self.rooms[code]
+
+    def _gone(self, code: str, key: str) -> None:
+        moment = time.time()
+        if len(self.left_at) > 10_000:  # forget rooms nobody came back to
+            for old in [c for c, seats in self.left_at.items() if max(seats.values()) < moment - GONE_KEPT]:
+                del self.left_at[old]
+        self.left_at.setdefault(code, {})[key] = moment
 
     async def counts(self, code: str) -> dict[str, int]:
         return dict(self.rooms.get(code, {}))
 
+    async def gone(self, code: str) -> dict[str, float]:
+        return dict(self.left_at.get(code, {}))
+
 
 class RedisPresence(Presence):
     """A hash per room (`wonders:presence:<code>`, field `<instance>:<seat>`), and a heartbeat key per
-    instance: counts of an instance whose heartbeat expired (it died) are ignored and swept."""
+    instance: counts of an instance whose heartbeat expired (it died) are ignored and swept. When a
+    seat's last connection (on any instance) closes, the time goes into `wonders:gone:<code>` (field
+    `<seat>`), so every instance tells the same seats away."""
 
     TTL = 30
 
@@ -215,12 +249,21 @@ class RedisPresence(Presence):
     async def join(self, code: str, seat: int | None) -> None:
         await self.local.join(code, seat)
         await self.redis.hincrby(f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}", 1)
+        if seat is not None:
+            await self.redis.hdel(f"wonders:gone:{code}", _key(seat))
 
     async def leave(self, code: str, seat: int | None) -> None:
         await self.local.leave(code, seat)
         key, field = f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}"
         if await self.redis.hincrby(key, field, -1) <= 0:
             await self.redis.hdel(key, field)
+            if seat is not None and (await self.counts(code)).get(_key(seat), 0) == 0:
+                gone = f"wonders:gone:{code}"
+                await self.redis.hset(gone, _key(seat), repr(time.time()))
+                await self.redis.expire(gone, GONE_KEPT)
+
+    async def gone(self, code: str) -> dict[str, float]:
+        return {seat: float(moment) for seat, moment in (await self.redis.hgetall(f"wonders:gone:{code}")).items()}
 
     async def counts(self, code: str) -> dict[str, int]:
         key = f"wonders:presence:{code}"

@@ -103,6 +103,22 @@ class Hub:
                 await self.broadcaster.publish(channel.code, {"kind": "presence"})
             except Exception as exc:
                 log.warning("presence update failed for room %s: %s", channel.code, exc)
+            if listener.seat is not None:
+                self._spawn(self._away_later(channel.code))
+
+    async def _away_later(self, code: str) -> None:
+        """When a seat's grace ends, every instance looks at who is connected again: a seat still
+        without a connection is away now (the room is sent again if that changed it)."""
+        await asyncio.sleep(self.settings.away_grace_seconds + 0.05)
+        try:
+            await self.broadcaster.publish(code, {"kind": "presence"})
+        except Exception as exc:
+            log.warning("could not announce who is away in room %s: %s", code, exc)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
         kind = notice.get("kind")

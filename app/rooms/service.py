@@ -4,10 +4,19 @@ Room states: `open` (waiting for players), `playing`, `finished` (a game ended; 
 and the host may start a rematch) and `closed` (every person left). Free seats have no row; the
 database's unique `(room_id, seat)` and `(room_id, name_key)` settle two people racing for one
 seat or one name, in one instance or several.
+
+During a game a person's seat may be played by a bot for them (`bot_plays`, with `bot_reason`
+"host", "left" or "timeout"): the seat keeps its person's name and token, and the person takes it
+back by acting or saying they are back. A rejoin link moves a seat to another device: its new token
+(kept as `rejoin_hash`) becomes the seat's token when the link is opened, and the old one stops
+working.
 """
 
+import asyncio
 import logging
+import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -30,6 +39,8 @@ log = logging.getLogger("wonders.rooms")
 
 LOBBY = ("open", "finished")
 CONFIG_KEYS = ("game", "players", "expansions", "wonder_side", "wonders")
+SPECTATOR_POLICIES = ("off", "live", "after")  # who may watch: nobody, anyone live, anyone once a game is over
+BOT_REASONS = ("host", "left", "timeout")
 
 
 def notices(expansions: Any) -> list[str]:
@@ -49,6 +60,7 @@ class SeatAuth:
     seat: int
     host: bool
     token_hash: str
+    bot_plays: str | None = None  # a bot plays this person's seat for them now
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,8 @@ class RoomService:
         self.db = games.db
         self.broadcaster = broadcaster
         self.presence = presence
+        self._tasks: set[asyncio.Task[None]] = set()
+        broadcaster.subscribe(self._on_notice)
 
     # ----- validation --------------------------------------------------------------------------
 
@@ -93,6 +107,14 @@ class RoomService:
         out = config.model_dump(mode="json", include=set(CONFIG_KEYS))
         if seed is not None:
             out["seed"] = seed
+        spectators = values.get("spectators") or "live"
+        if spectators not in SPECTATOR_POLICIES:
+            raise Invalid(
+                f"spectators must be 'off' (nobody watches), 'live' (anyone watches the game as it runs) or "
+                f"'after' (anyone sees a game once it is over), not {spectators!r}",
+                code="bad_settings",
+            )
+        out["spectators"] = spectators
         return out
 
     def check_name(self, name: str) -> str:
@@ -134,21 +156,27 @@ class RoomService:
 
     async def _info(self, room: Room, seats: Any, game: GameRow | None) -> dict[str, Any]:
         counts = await self.presence.counts(room.code)
+        gone = await self.presence.gone(room.code)
+        moment = time.time()
         by_seat = {s.seat: s for s in seats}
         settings = {k: v for k, v in room.settings.items() if k != "seed"}
         settings["seed_fixed"] = room.settings.get("seed") is not None
         settings["notices"] = notices(settings.get("expansions", ()))
+        settings.setdefault("spectators", "live")
         out_seats = []
         for i in range(room.settings["players"]):
             s = by_seat.get(i)
+            kind = s.kind if s else "free"
             out_seats.append(
                 {
                     "seat": i,
-                    "kind": s.kind if s else "free",
+                    "kind": kind,
                     "name": s.name if s else None,
                     "bot": s.bot if s else None,
                     "host": room.host_seat == i,
-                    "connected": bool(s) and (s.kind == "bot" or counts.get(str(i), 0) > 0),
+                    **self._presence_of(kind, i, counts, gone, moment),
+                    "bot_plays": s.bot_plays if s and kind == "human" else None,
+                    "bot_reason": s.bot_reason if s and kind == "human" and s.bot_plays else None,
                 }
             )
         return {
@@ -163,16 +191,27 @@ class RoomService:
         }
 
     async def with_presence(self, room: dict[str, Any]) -> dict[str, Any]:
-        """The room with who is connected brought up to date (no database read)."""
+        """The room with who is connected (and who is away) brought up to date (no database read)."""
         counts = await self.presence.counts(room["code"])
-        seats = [
-            {**s, "connected": s["kind"] == "bot" or (s["kind"] == "human" and counts.get(str(s["seat"]), 0) > 0)}
-            for s in room["seats"]
-        ]
+        gone = await self.presence.gone(room["code"])
+        moment = time.time()
+        seats = [{**s, **self._presence_of(s["kind"], s["seat"], counts, gone, moment)} for s in room["seats"]]
         return {**room, "seats": seats, "spectators": counts.get("s", 0)}
 
-    async def current_game(self, code: str, game_id: int | None = None) -> tuple[int, str]:
-        """(game id, status) of the room's latest game, or of `game_id` if it was played in this room."""
+    def _presence_of(
+        self, kind: str, seat: int, counts: dict[str, int], gone: dict[str, float], moment: float
+    ) -> dict[str, Any]:
+        """connected, and away: a person's seat whose last connection closed over AWAY_GRACE_SECONDS
+        ago (with when it closed). Bots are always connected, never away."""
+        connected = kind == "bot" or (kind == "human" and counts.get(str(seat), 0) > 0)
+        left = gone.get(str(seat)) if kind == "human" and not connected else None
+        away = left is not None and moment - left >= self.settings.away_grace_seconds
+        since = iso(datetime.fromtimestamp(left, UTC)) if away and left is not None else None
+        return {"connected": connected, "away": away, "away_since": since}
+
+    async def current_game(self, code: str, game_id: int | None = None, *, spectator: bool = False) -> tuple[int, str]:
+        """(game id, status) of the room's latest game, or of `game_id` if it was played in this room.
+        `spectator` (no seat token): refused unless the room's `spectators` policy lets them see it."""
         async with self.db.sessions() as session:
             room = await self._room(session, code)
             if game_id is None:
@@ -183,6 +222,8 @@ class RoomService:
                 game = await repo.game_by_id(session, game_id)
                 if game is None or game.room_id != room.id:
                     raise NotFound(f"room {room.code} has no game {game_id}", code="game_not_found")
+            if spectator:
+                check_spectator(room, game.status)
             return game.id, game.status
 
     async def games_of(self, code: str) -> list[dict[str, Any]]:
@@ -210,7 +251,9 @@ class RoomService:
             seat = await repo.seat_by_token(session, room.id, hash_token(token))
         if seat is None:
             raise Unauthorized(f"that token holds no seat in room {room.code}", code="bad_token")
-        return SeatAuth(room.id, room.code, seat.seat, room.host_seat == seat.seat, seat.token_hash or "")
+        return SeatAuth(
+            room.id, room.code, seat.seat, room.host_seat == seat.seat, seat.token_hash or "", seat.bot_plays
+        )
 
     # ----- changing rooms ------------------------------------------------------------------------
 
@@ -312,12 +355,25 @@ class RoomService:
             raise Conflict(f"cannot {what}: room {room.code} is closed", code="room_closed")
 
     async def leave(self, auth: SeatAuth) -> dict[str, Any]:
-        """A person leaves. In a running game a bot takes the seat over, so the others play on."""
+        """A person leaves. Between games the seat is freed. In a running game a bot plays it for
+        them (reason "left"), so the others play on, and their token keeps working: they may come
+        back while the game runs. When the host leaves, the next person present becomes host."""
         async with self.db.sessions() as session, session.begin():
             room = await self._room(session, auth.code, lock=True)
             seat = await self._seat_row(session, room, auth.seat)
-            await self._vacate(session, room, seat)
-        await self._after_vacate(room)
+            if room.status == "playing":
+                seat.bot_plays, seat.bot_reason = seat.bot_plays or DEFAULT_BOT, "left"
+                await session.flush()
+                if room.host_seat == seat.seat:
+                    others = [s for s in await repo.seats_of(session, room.id) if s.seat != seat.seat]
+                    room.host_seat = next_host(others, seat.seat)
+                room.updated_at = now()
+            else:
+                await self._vacate(session, room, seat)
+        if room.status == "playing":
+            await self._bots_changed(room.code)
+        else:
+            await self._after_vacate(room)
         return await self.get(auth.code)
 
     async def remove_seat(self, auth: SeatAuth, seat_no: int) -> dict[str, Any]:
@@ -344,13 +400,13 @@ class RoomService:
 
     async def _vacate(self, session: AsyncSession, room: Room, seat: Seat) -> None:
         if room.status == "playing":
-            seat.kind, seat.bot, seat.token_hash = "bot", DEFAULT_BOT, None
+            seat.kind, seat.bot, seat.token_hash = "bot", seat.bot_plays or DEFAULT_BOT, None
+            seat.bot_plays = seat.bot_reason = seat.rejoin_hash = None
         else:
             await session.delete(seat)
         await session.flush()
         if room.host_seat == seat.seat:
-            humans = [s.seat for s in await repo.seats_of(session, room.id) if s.kind == "human"]
-            room.host_seat = min(humans) if humans else None
+            room.host_seat = next_host(await repo.seats_of(session, room.id))
         if room.host_seat is None and room.status in LOBBY:
             room.status = "closed"
         room.updated_at = now()
@@ -368,6 +424,137 @@ class RoomService:
         if game is not None and game.status == "running":
             rt = await self.games.runtime(game.id)
             self.games.set_bots(rt, seat_bots(seats))
+
+    async def _bots_changed(self, code: str) -> None:
+        """A person's seat was handed to a bot or back: the bots play (or stop) here at once, other
+        instances that run the game follow (a `bots` notice), and everyone sees the room again."""
+        code = normalize_code(code)
+        await self._sync_bots(code)
+        await self.broadcaster.publish(code, {"kind": "bots", "from": self.settings.instance_id})
+        await self._changed(code)
+
+    def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
+        if notice.get("kind") != "bots" or notice.get("from") == self.settings.instance_id:
+            return
+        if any(rt.room_code == code and not rt.over for rt in self.games.runtimes.values()):
+            task = asyncio.create_task(self._sync_bots_quietly(code))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _sync_bots_quietly(self, code: str) -> None:
+        try:
+            await self._sync_bots(code)
+        except Exception:
+            log.exception("could not update the bots of room %s", code)
+
+    # ----- bots playing people's seats ---------------------------------------------------------
+
+    async def hand_seat_to_bot(self, code: str, seat: int, kind: str, reason: str) -> None:
+        """A bot of `kind` plays this person's seat for them from now on (`reason`: "host", "left" or
+        "timeout"); the seat keeps its name and token. Only while a game runs. Idempotent."""
+        await self._hand(code, seat, kind, reason, by=None)
+
+    async def hand_seat_back(self, code: str, seat: int) -> None:
+        """The person plays their seat again (the bot stops before its next decision). Idempotent."""
+        await self._back(code, seat, by=None)
+
+    async def host_hands_seat(self, auth: SeatAuth, seat: int, kind: str) -> dict[str, Any]:
+        await self._hand(auth.code, seat, kind, "host", by=auth)
+        return await self.get(auth.code)
+
+    async def host_hands_back(self, auth: SeatAuth, seat: int) -> dict[str, Any]:
+        await self._back(auth.code, seat, by=auth, host=True)
+        return await self.get(auth.code)
+
+    async def back(self, auth: SeatAuth, seat: int) -> dict[str, Any]:
+        """The seat's own person says they are back."""
+        await self._back(auth.code, seat, by=auth, host=False)
+        return await self.get(auth.code)
+
+    async def _hand(self, code: str, seat_no: int, kind: str, reason: str, *, by: SeatAuth | None) -> None:
+        self.check_bot(kind)
+        if reason not in BOT_REASONS:
+            raise Invalid(f"unknown reason {reason!r}; reasons: {list(BOT_REASONS)}", code="bad_reason")
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, code, lock=True)
+            if by is not None:
+                self._require_host(room, by)
+            if room.status != "playing":
+                raise Conflict(
+                    f"no game is running in room {room.code}: a bot plays a person's seat only during a game",
+                    code="no_game",
+                )
+            seat = await self._person_seat(session, room, seat_no)
+            changed = (seat.bot_plays, seat.bot_reason) != (kind, reason)
+            if changed:
+                seat.bot_plays, seat.bot_reason = kind, reason
+                room.updated_at = now()
+            code = room.code
+        if changed:
+            await self._bots_changed(code)
+
+    async def _back(self, code: str, seat_no: int, *, by: SeatAuth | None, host: bool = False) -> None:
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, code, lock=True)
+            if by is not None and host:
+                self._require_host(room, by)
+            elif by is not None and by.seat != seat_no:
+                raise Forbidden(
+                    f"you hold seat {by.seat}, not seat {seat_no}: only its person comes back to it "
+                    "(the host may give it back)",
+                    code="not_your_seat",
+                )
+            seat = await self._person_seat(session, room, seat_no)
+            changed = seat.bot_plays is not None
+            if changed:
+                seat.bot_plays = seat.bot_reason = None
+                room.updated_at = now()
+            code = room.code
+        if changed:
+            await self._bots_changed(code)
+
+    async def _person_seat(self, session: AsyncSession, room: Room, seat_no: int) -> Seat:
+        seat = await self._seat_row(session, room, seat_no)
+        if seat.kind != "human":
+            raise Conflict(f"seat {seat_no} is played by a bot of its own, not by a person", code="bot_seat")
+        return seat
+
+    # ----- rejoin links ------------------------------------------------------------------------
+
+    async def rejoin_link(self, auth: SeatAuth, seat_no: int) -> dict[str, Any]:
+        """A link that moves a person's seat to another device (the seat's person, or the host for
+        anyone's seat). It replaces an unused older one; only the hash of its token is kept."""
+        token = new_token()
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, auth.code, lock=True)
+            if auth.seat not in (seat_no, room.host_seat):
+                raise Forbidden(
+                    f"you hold seat {auth.seat}: a link for seat {seat_no} is made by its person or the host",
+                    code="not_your_seat",
+                )
+            seat = await self._person_seat(session, room, seat_no)
+            seat.rejoin_hash = hash_token(token)
+            code = room.code
+        return {"url": f"/room.html?code={code}&rejoin={token}", "token": token, "seat": seat_no}
+
+    async def rejoin(self, code: str, token: str) -> Joined:
+        """Open a rejoin link: its token becomes the seat's token, and the old one stops working
+        (its websockets lose the seat)."""
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, code, lock=True)
+            query = select(Seat).where(Seat.room_id == room.id, Seat.rejoin_hash == hash_token(token))
+            seat = (await session.execute(query)).scalar_one_or_none()
+            if seat is None or seat.kind != "human":
+                raise NotFound(
+                    f"this link opens no seat of room {room.code}: it is unknown, was already used or was replaced "
+                    "by a newer one; ask for a new link",
+                    code="unknown_link",
+                )
+            seat.token_hash, seat.rejoin_hash = seat.rejoin_hash, None
+            room.updated_at = now()
+            code, seat_no = room.code, seat.seat
+        await self._changed(code)
+        return Joined(await self.get(code), seat_no, token)
 
     def _require_host(self, room: Room, auth: SeatAuth) -> None:
         if room.host_seat != auth.seat:
@@ -434,6 +621,9 @@ class RoomService:
                     f"expansion(s) {disabled} are turned off on this server (ENABLED_EXPANSIONS): change the settings",
                     code="expansion_unavailable",
                 )
+            for s in seats:  # a new game: people play their seats again, unless they left
+                if s.bot_plays and s.bot_reason != "left":
+                    s.bot_plays = s.bot_reason = None
             seed = room.settings.get("seed")
             config = GameConfig(**{k: room.settings[k] for k in CONFIG_KEYS}, seed=new_seed() if seed is None else seed)
             claimed = await session.execute(
@@ -461,6 +651,33 @@ class RoomService:
 
     async def _changed(self, code: str) -> None:
         await self.broadcaster.publish(normalize_code(code), {"kind": "room"})
+
+
+def next_host(seats: Any, leaving: int | None = None) -> int | None:
+    """Who becomes host: the first person still at the table (not left), else the first person,
+    else (`leaving`: the host leaves a running game and nobody else is here) the leaver stays host."""
+    people = [s for s in seats if s.kind == "human"]
+    present = [s.seat for s in people if s.bot_reason != "left"]
+    if present:
+        return min(present)
+    if leaving is not None:
+        return leaving
+    return min(s.seat for s in people) if people else None
+
+
+def check_spectator(room: Room, game_status: str) -> None:
+    """Raise Forbidden unless the room lets spectators see a game in this status."""
+    policy = spectator_policy(room.settings)
+    if policy == "off":
+        raise Forbidden(f"room {room.code} allows no spectators: only its players see its games", code="spectators_off")
+    if policy == "after" and game_status != "finished":
+        raise Forbidden(
+            f"room {room.code} shows its games to spectators only once they are over", code="spectators_after"
+        )
+
+
+def spectator_policy(settings: dict[str, Any]) -> str:
+    return settings.get("spectators") or "live"
 
 
 def first_free_seat(players: int, taken: set[int]) -> int | None:

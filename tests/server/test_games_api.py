@@ -261,13 +261,16 @@ async def test_simultaneous_picks_give_one_reveal(client: httpx.AsyncClient) -> 
 async def test_leaving_a_game_hands_the_seat_to_a_bot(client: httpx.AsyncClient) -> None:
     code, tokens = await full_room(client, 3, seed=41)
     r = await client.post(f"/api/rooms/{code}/leave", headers=bearer(tokens[2]))
-    assert r.status_code == 200 and r.json()["seats"][2]["kind"] == "bot"
+    seat2 = r.json()["seats"][2]
+    assert r.status_code == 200 and seat2["kind"] == "human" and seat2["bot_plays"] and seat2["bot_reason"] == "left"
     r = await client.delete(f"/api/rooms/{code}/seats/1", headers=bearer(tokens[0]))
     assert r.status_code == 200 and r.json()["seats"][1]["kind"] == "bot"
     r = await client.delete(f"/api/rooms/{code}/seats/1", headers=bearer(tokens[0]))
     assert r.status_code == 409 and error_of(r) == "game_started"
+    r = await client.get(f"/api/rooms/{code}/game", headers=bearer(tokens[1]))
+    assert r.status_code == 401  # removed by the host: the token is void
     r = await client.get(f"/api/rooms/{code}/game", headers=bearer(tokens[2]))
-    assert r.status_code == 401
+    assert r.status_code == 200  # left: the token still works, to come back while the game runs
     final = await play_out(client, code, {0: tokens[0]})
     assert final["status"] == "finished"
 

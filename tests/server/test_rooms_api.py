@@ -32,6 +32,7 @@ async def test_create_room_answers_a_code_and_a_token(client: httpx.AsyncClient)
         "wonders": None,
         "seed_fixed": False,
         "notices": [],
+        "spectators": "live",
     }
     assert [s["kind"] for s in room["seats"]] == ["human", "free", "free", "free"]
     assert room["seats"][0] == {
@@ -41,6 +42,10 @@ async def test_create_room_answers_a_code_and_a_token(client: httpx.AsyncClient)
         "bot": None,
         "host": True,
         "connected": False,
+        "away": False,
+        "away_since": None,
+        "bot_plays": None,
+        "bot_reason": None,
     }
     assert "token" not in str(room)
 
@@ -305,6 +310,10 @@ async def test_healthz_and_docs(client: httpx.AsyncClient) -> None:
         "/api/rooms/{code}/leave",
         "/api/rooms/{code}/bots",
         "/api/rooms/{code}/seats/{seat}",
+        "/api/rooms/{code}/seats/{seat}/bot",
+        "/api/rooms/{code}/seats/{seat}/back",
+        "/api/rooms/{code}/seats/{seat}/rejoin-link",
+        "/api/rooms/{code}/rejoin",
         "/api/rooms/{code}/start",
         "/api/rooms/{code}/games",
         "/api/rooms/{code}/game",
