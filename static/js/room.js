@@ -11,7 +11,13 @@ import { renderClassicBoard, tableFacts } from "./table.js";
 import { $, announce, h, installInfoBubbles, listWords, plural, remembered } from "./ui.js";
 
 const code = (new URLSearchParams(location.search).get("code") || "").toUpperCase();
+const rejoinToken = new URLSearchParams(location.search).get("rejoin");
 const errorBox = $("error");
+const BOT_REASONS = { left: "left the game", host: "handed over by the host", timeout: "out of time" };
+const SPECTATORS = {
+  off: "This room allows no spectators: only its players see the game.",
+  after: "This room shows its games to spectators once they are over.",
+};
 
 let seat = savedSeat(code); // {seat, token} or null
 let room = null;
@@ -22,6 +28,7 @@ let retry = 500;
 let lastReveal = null; // {game_id, version, moves}
 let ageResults = null; // {game_id, lines}
 let wasMyMove = false;
+let noSpectators = false; // the server refused this page as a spectator (the room's setting)
 const log = new GameLog($("log"));
 
 function showError(message) {
@@ -55,10 +62,17 @@ function renderRoom() {
   const canJoin = !seat && room.status === "open" && free > 0;
   $("join-seat").hidden = !canJoin;
   const full = $("room-full");
-  full.hidden = Boolean(seat) || canJoin;
-  if (!seat && room.status === "open" && !free) full.textContent = "This room is full: every seat is taken. You are watching as a spectator.";
+  const policy = room.settings.spectators || "live";
+  const watching = !seat && (policy === "off" || (policy === "after" && room.status === "playing"));
+  full.hidden = Boolean(seat) || (canJoin && !noSpectators);
+  if (!seat && noSpectators && canJoin) full.textContent = "This room allows no spectators: take a seat to follow it.";
+  else if (watching) full.textContent = SPECTATORS[policy];
+  else if (!seat && room.status === "open" && !free) full.textContent = "This room is full: every seat is taken. You are watching as a spectator.";
   else if (!seat && room.status !== "open") full.textContent = "The game has started: you are watching as a spectator.";
+  renderSeatNotice();
+  $("device").hidden = !seat || room.status === "closed";
   $("host-tools").hidden = !isHost() || room.status === "playing";
+  $("spectators").value = policy;
   $("add-bot").disabled = !free;
   $("add-bot").hidden = room.status !== "open";
   $("start").disabled = free > 0;
@@ -76,11 +90,14 @@ function seatItem(s) {
   const you = seat && seat.seat === s.seat;
   const label = s.kind === "free" ? "free seat" : `${s.name}${s.kind === "bot" ? ` (${s.bot} bot)` : ""}`;
   const online = s.kind === "bot" || s.connected;
+  const botPlays = room.status === "playing" && s.kind === "human" && s.bot_plays;
   const item = h("li", {}, [
-    h("span", { class: `dot${online ? " on" : ""}`, role: "img", "aria-label": online ? "connected" : "not connected" }),
+    h("span", { class: `dot${online ? " on" : ""}`, role: "img", "aria-label": online ? "connected" : s.away ? "away" : "not connected" }),
     s.kind === "free" ? h("em", {}, [label]) : label,
     s.host ? h("span", { class: "host-mark", title: "host" }, [" ★ host"]) : null,
     you ? h("strong", {}, [" — you"]) : null,
+    s.away ? h("span", { class: "away-mark" }, [" · away"]) : null,
+    botPlays ? h("span", { class: "bot-note" }, [` · a bot plays for ${s.name} (${BOT_REASONS[s.bot_reason] || s.bot_reason})`]) : null,
   ]);
   if (isHost() && room.status === "open" && s.kind !== "free" && s.seat !== room.host_seat) {
     item.append(" ", h("button", {
@@ -88,7 +105,61 @@ function seatItem(s) {
       onclick: () => hostCall("DELETE", `/api/rooms/${code}/seats/${s.seat}`),
     }, ["remove"]));
   }
+  if (isHost() && room.status === "playing" && s.kind === "human" && s.seat !== seat.seat) {
+    item.append(" ", botPlays
+      ? h("button", { class: "secondary small", type: "button",
+        onclick: () => hostCall("DELETE", `/api/rooms/${code}/seats/${s.seat}/bot`) }, [`Give back to ${s.name}`])
+      : h("button", { class: "secondary small", type: "button", "aria-label": `Hand ${s.name}'s seat to a bot`,
+        onclick: () => hostCall("POST", `/api/rooms/${code}/seats/${s.seat}/bot`, { kind: "heuristic" }) }, ["Hand to a bot"]));
+  }
   return item;
+}
+
+// Your own seat, when a bot plays it for you: say so, with a way back.
+function renderSeatNotice() {
+  const mine = seat && room.seats.find((x) => x.seat === seat.seat);
+  const played = Boolean(mine && room.status === "playing" && mine.bot_plays);
+  $("seat-notice").hidden = !played;
+  if (!played) return;
+  const why = { left: "you left the game", host: "the host handed your seat over", timeout: "your time ran out" }[mine.bot_reason];
+  $("seat-notice-text").textContent = `A bot plays your seat for you${why ? ` (${why})` : ""}. Your next move takes it back, or:`;
+}
+
+$("im-back").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/seats/${seat.seat}/back`));
+$("other-device").addEventListener("click", async () => {
+  showError();
+  try {
+    const link = await api("POST", `/api/rooms/${code}/seats/${seat.seat}/rejoin-link`, undefined, seat.token);
+    $("rejoin-link").value = `${location.origin}${link.url}`;
+    $("device-link").hidden = false;
+    $("rejoin-link").focus();
+    $("rejoin-link").select();
+  } catch (e) {
+    showError(e.message);
+  }
+});
+$("copy-rejoin").addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText($("rejoin-link").value);
+    $("copy-rejoin").textContent = "Copied";
+  } catch {
+    $("rejoin-link").select();
+  }
+});
+$("spectators").addEventListener("change", (event) => hostCall("PATCH", `/api/rooms/${code}`, { spectators: event.target.value }));
+
+// A rejoin link (room.html?code=X&rejoin=T) opened here: this browser takes the seat.
+async function takeSeatFromLink(token) {
+  const url = new URL(location.href);
+  url.searchParams.delete("rejoin");
+  history.replaceState(null, "", url); // the link works once: a reload must not try it again
+  try {
+    const joined = await api("POST", `/api/rooms/${code}/rejoin`, { token });
+    seat = { seat: joined.seat, token: joined.token };
+    saveSeat(code, joined.seat, joined.token);
+  } catch (e) {
+    showError(e.status === 404 ? "This link cannot take a seat any more: it was already used or replaced. Ask for a new one." : e.message);
+  }
 }
 
 async function hostCall(method, path, body) {
@@ -321,7 +392,7 @@ async function loadHistory() {
   renderPastGames(games);
   for (const g of games.slice(-3)) {
     try {
-      const history = await api("GET", `/api/rooms/${code}/game/history?game=${g.id}`);
+      const history = await api("GET", `/api/rooms/${code}/game/history?game=${g.id}`, undefined, seat && seat.token);
       const names = historyNames(history);
       log.startGame(g.id, `Game ${games.indexOf(g) + 1}: ${gameTitle(room.settings)}`);
       const ctx = { ...context({ players: [] }, [], null), name: names, sideSeat: historySides(history) };
@@ -357,7 +428,7 @@ async function catchUp(gameId, version) {
   if (version <= from) return;
   log.loaded(gameId, version);
   try {
-    const history = await api("GET", `/api/rooms/${code}/game/history?game=${gameId}`);
+    const history = await api("GET", `/api/rooms/${code}/game/history?game=${gameId}`, undefined, seat && seat.token);
     const ctx = { ...context({ players: [] }, [], null), name: historyNames(history), sideSeat: historySides(history) };
     addSteps(gameId, history, ctx, from);
   } catch {
@@ -404,18 +475,26 @@ function connect() {
   socket = ws;
   $("conn").textContent = "connecting…";
   $("conn").className = "badge";
+  noSpectators = false;
   ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: seat ? seat.token : null }));
   ws.onmessage = (event) => {
     if (socket === ws) onMessage(JSON.parse(event.data));
   };
   ws.onclose = (event) => {
     if (socket !== ws) return;
-    $("conn").textContent = event.code === 4404 ? "no such room" : "offline";
+    $("conn").textContent = event.code === 4404 ? "no such room" : noSpectators ? "not watching" : "offline";
     $("conn").className = "badge off";
+    if (noSpectators) {
+      renderRoom(); // spectators are not allowed: no retry (taking a seat connects again)
+      return;
+    }
     if (event.code === 4401 || event.code === 4403) {
       forgetSeat(code);
       seat = null;
-      showError(event.code === 4403 ? "Your seat was taken away: you are now watching." : "Your seat token is not valid here: you are now watching.");
+      showError(event.code === 4403
+        ? "You no longer hold your seat here (it was taken on another device, or the host removed you): you are now watching."
+        : "Your seat token is not valid here: you are now watching.");
+      if (room) renderRoom();
     }
     if (event.code !== 4404) setTimeout(() => { if (socket === ws) connect(); }, retry = Math.min(retry * 2, 8000));
   };
@@ -470,6 +549,11 @@ function onMessage(m) {
       showError(m.message);
       for (const b of document.querySelectorAll("#game button.act")) b.disabled = false;
       if (m.code === "stale") socket.send(JSON.stringify({ type: "sync" }));
+      if (m.code === "spectators_off") {
+        noSpectators = true;
+        showError();
+      }
+      if (m.code === "seat_lost") showError();
       if (m.code === "room_not_found") {
         $("conn").textContent = "no such room";
         $("conn").className = "badge off";
@@ -504,6 +588,7 @@ async function main() {
   }
   $("join-seat").name.maxLength = maxNameLength();
   $("name-hint").textContent = `at most ${maxNameLength()} characters`;
+  if (rejoinToken) await takeSeatFromLink(rejoinToken);
   try {
     await refreshRoom();
   } catch (e) {
