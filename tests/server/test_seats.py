@@ -472,3 +472,88 @@ async def test_spectators_after_the_game(away_server: LiveServer, http: httpx.As
         final = await watcher.wait_type("state", within=60)
         assert final["status"] == "finished" and final["result"] is not None and final["seat"] is None
         assert [m["type"] for m in watcher.messages if m["type"] not in ("welcome", "room")] == ["state"]
+
+
+# ----- several instances (PostgreSQL and Redis) ---------------------------------------------------------
+
+
+async def test_redis_presence_remembers_when_a_seat_left(redis_url: str) -> None:
+    import secrets
+
+    from app.rooms.broadcast import RedisPresence
+
+    a = RedisPresence(redis_url, "ga-" + secrets.token_hex(3))
+    b = RedisPresence(redis_url, "gb-" + secrets.token_hex(3))
+    await a.start()
+    await b.start()
+    room = "G" + secrets.token_hex(4).upper()
+    try:
+        await a.join(room, 1)
+        await b.join(room, 1)
+        await a.join(room, None)
+        await a.leave(room, 1)
+        assert await b.gone(room) == {}  # still connected through b
+        before = time.time()
+        await b.leave(room, 1)
+        await a.leave(room, None)
+        gone = await a.gone(room)
+        assert set(gone) == {"1"} and before <= gone["1"] <= time.time()  # spectators are never away
+        await b.join(room, 1)
+        assert await a.gone(room) == {}
+        await b.leave(room, 1)
+    finally:
+        await a.redis.delete(f"wonders:gone:{room}")
+        await a.stop()
+        await b.stop()
+
+
+@pytest.mark.postgres
+async def test_seats_across_two_instances(pg_server_url: str, redis_url: str) -> None:
+    """A seat handed to a bot on instance A and given back on instance B: A's bot stops. A seat that
+    disconnected from A is away on B too."""
+    import secrets
+
+    from tests.server.conftest import _clear_postgres
+
+    _clear_postgres(pg_server_url)
+    servers = [
+        LiveServer(
+            make_settings(
+                pg_server_url, redis_url=redis_url, instance_id=f"s{n}-{secrets.token_hex(2)}", away_grace_seconds=1
+            )
+        )
+        for n in range(2)
+    ]
+    for server in servers:
+        server.start()
+    try:
+        a, b = servers
+        async with (
+            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
+            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
+        ):
+            code, tokens = await full_room(http_a, 3, seed=84)
+            game_id = (await state(http_a, code))["game_id"]
+            r = await http_a.post(f"/api/rooms/{code}/seats/1/bot", json={"kind": "greedy"}, headers=bearer(tokens[0]))
+            assert r.status_code == 200
+            assert 1 in a.services.games.runtimes[game_id].bots
+
+            async def bot_picked() -> bool:
+                return chosen(await state(http_b, code), 1)
+
+            await eventually(bot_picked)
+            r = await http_b.delete(f"/api/rooms/{code}/seats/1/bot", headers=bearer(tokens[0]))
+            assert r.status_code == 200
+
+            async def a_stopped() -> bool:
+                return 1 not in a.services.games.runtimes[game_id].bots
+
+            await eventually(a_stopped)
+            async with SeatClient(a.ws_url, code, tokens[2]) as cy:
+                await cy.wait_type("welcome")
+            await asyncio.sleep(1.3)
+            room = await room_of(http_b, code)
+            assert room["seats"][2]["away"] and not room["seats"][2]["connected"]
+    finally:
+        for server in servers:
+            server.stop()
