@@ -654,8 +654,8 @@ class RoomService:
 
 
 def next_host(seats: Any, leaving: int | None = None) -> int | None:
-    """Who becomes host: the first person still at the table (not left), else the first person,
-    else (`leaving`: the host leaves a running game and nobody else is here) the leaver stays host."""
+    """Who becomes host: the first person still at the table (not left); if there is none, the host
+    leaving a running game (`leaving`) stays host, else the first person who left (or nobody)."""
     people = [s for s in seats if s.kind == "human"]
     present = [s.seat for s in people if s.bot_reason != "left"]
     if present:
