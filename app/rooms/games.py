@@ -357,6 +357,9 @@ class GameService:
                     continue
                 rt.push(make_frame(prev, game, events, seat))
                 rt.remember(prev.version, seat, action, action_id)
+                # this step's own version: once the lock is released (while announcing) other steps
+                # may follow, and rt.version with them
+                version = rt.version
                 break
             else:
                 raise Unavailable("the game is too busy right now; try again", code="busy")
@@ -364,7 +367,7 @@ class GameService:
                 self._cache_finished(rt.game_id)
         await self.announce(rt)
         self.schedule_bots(rt)
-        return Submitted(prev.version, rt.version, events)
+        return Submitted(prev.version, version, events)
 
     def _check(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> None:
         frame = rt.frame
