@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
-from app.api import catalog, errors, games, health, rooms, web, ws
+from app.api import catalog, errors, games, health, metrics, rooms, web, ws
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
 from app.engine import new_game
 from app.rooms.context import Services
@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.state.settings = settings
     errors.install(app)
     app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(catalog.router)
     app.include_router(rooms.router)
     app.include_router(games.router)

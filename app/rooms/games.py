@@ -24,6 +24,7 @@ import json
 import logging
 import secrets
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app import metrics
 from app.bots import DEFAULT_BOT, Bot, make_bot
 from app.db import repo
 from app.db.log_writer import ActionLogWriter, Entry
@@ -323,11 +325,13 @@ class GameService:
         self, game_id: int, seat: int, action: Any, version: int, action_id: str | None = None
     ) -> Submitted:
         """Apply and store one action, or raise a RoomError saying why not (nothing changes then)."""
+        received = time.perf_counter()
         rt = await self.runtime(game_id)
         # Shielded: once the action may be committed, finishing up (the new frame, telling everyone)
         # must not be cut short by the client going away.
         task = asyncio.ensure_future(self._submit(rt, seat, action, version, action_id))
         task.add_done_callback(_retrieve)
+        metrics.watch_submission(task, received)  # accepted or refused (by code), REST and websocket alike
         return await asyncio.shield(task)
 
     async def _submit(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> Submitted:

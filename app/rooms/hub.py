@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app import metrics
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import NotFound, TooMany
 from app.rooms.games import GameRuntime, GameService
@@ -88,6 +89,7 @@ class Hub:
         except BaseException:
             await self.detach(channel, listener, joined=False)
             raise
+        metrics.connection_opened(listener.seat)
         await self.broadcaster.publish(code, {"kind": "presence"})
         return channel
 
@@ -98,6 +100,7 @@ class Hub:
         if not channel.listeners and self.channels.get(channel.code) is channel:
             del self.channels[channel.code]
         if joined:
+            metrics.connection_closed(listener.seat)
             try:
                 await self.presence.leave(channel.code, listener.seat)
                 await self.broadcaster.publish(channel.code, {"kind": "presence"})
