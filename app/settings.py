@@ -36,6 +36,13 @@ class Settings(BaseSettings):
         description='expansions rooms may choose (JSON): ["armada"] by default, [] turns Armada off',
     )
     bot_delay_ms: int = Field(0, description="pause before a server-side bot acts, so humans can follow")
+    room_idle_hours: float = Field(
+        24.0,
+        ge=0,
+        description="close a room with no connection, no action and no change for this long (its running game "
+        "ends as abandoned); 0 never closes",
+    )
+    room_sweep_seconds: float = Field(600.0, ge=0, description="seconds between sweeps for unused rooms (0: none)")
     static_dir: Path = Field(
         Path(__file__).resolve().parent.parent / "static",
         description="the browser client's files, served at / and /static (not served if missing)",

@@ -150,6 +150,7 @@ class GameRuntime:
     last_action: dict[int, tuple[int, Action]] = field(default_factory=dict)  # seat -> (seq, action)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    abandoned: bool = False  # its room was closed unused (app/rooms/sweep.py): no more actions
 
     @property
     def version(self) -> int:
@@ -238,7 +239,7 @@ class GameService:
         try:
             rt = await self._load(game_id)
             self.runtimes[game_id] = rt
-            if rt.over:
+            if rt.over or rt.abandoned:
                 self._cache_finished(game_id)
             future.set_result(rt)
             return rt
@@ -263,6 +264,7 @@ class GameService:
         game = self.factory(config)
         frame = make_frame(None, game, [], None)
         rt = GameRuntime(game_id, row.room_id, room_code, config, frame, deque([frame], maxlen=self.events_kept))
+        rt.abandoned = row.status == "abandoned"
         for entry in actions:
             self._apply_stored(rt, entry)
         self.set_bots(rt, bots, schedule=False)
@@ -377,6 +379,8 @@ class GameService:
         frame = rt.frame
         if frame.over:
             raise Conflict("the game is over: no more actions", code="game_over")
+        if rt.abandoned:
+            raise Conflict("the game was abandoned (its room was closed unused)", code="game_abandoned")
         if not 0 <= seat < rt.config.seats:
             raise Forbidden(f"there is no seat {seat} in this game")
         if action_id is not None and (seat, action_id) in rt.action_ids:
@@ -463,7 +467,7 @@ class GameService:
 
     def schedule_bots(self, rt: GameRuntime) -> None:
         frame = rt.frame
-        if frame.over:
+        if frame.over or rt.abandoned:
             return
         for seat in frame.to_act:
             if seat in rt.bots and seat not in rt.bot_tasks:
@@ -500,6 +504,19 @@ class GameService:
         finally:
             if rt.bot_tasks.get(seat) is asyncio.current_task():
                 del rt.bot_tasks[seat]
+
+    def unload(self, game_id: int, *, abandoned: bool = False) -> GameRuntime | None:
+        """Forget a loaded game (it is read again from the log when needed) and stop its bots;
+        `abandoned`: its room was closed, so whoever still holds the runtime can act no more."""
+        rt = self.runtimes.pop(game_id, None)
+        if rt is None:
+            return None
+        with contextlib.suppress(ValueError):
+            self._finished_order.remove(game_id)
+        rt.abandoned = rt.abandoned or abandoned
+        for task in rt.bot_tasks.values():
+            task.cancel()
+        return rt
 
     # ----- reading ---------------------------------------------------------------------------
 

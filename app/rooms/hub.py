@@ -16,6 +16,7 @@ from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import NotFound, TooMany
 from app.rooms.games import GameRuntime, GameService
 from app.rooms.service import RoomService
+from app.rooms.sweep import touch_room
 from app.rooms.tokens import normalize_code
 from app.settings import Settings
 
@@ -97,13 +98,16 @@ class Hub:
         if listener not in channel.listeners:
             return
         channel.listeners.discard(listener)
-        if not channel.listeners and self.channels.get(channel.code) is channel:
+        emptied = not channel.listeners
+        if emptied and self.channels.get(channel.code) is channel:
             del self.channels[channel.code]
         if joined:
             metrics.connection_closed(listener.seat)
             try:
                 await self.presence.leave(channel.code, listener.seat)
                 await self.broadcaster.publish(channel.code, {"kind": "presence"})
+                if emptied:  # the room was in use until now (see app/rooms/sweep.py)
+                    await touch_room(self.rooms.db, channel.code)
             except Exception as exc:
                 log.warning("presence update failed for room %s: %s", channel.code, exc)
 
