@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.gc_collector import GCCollector
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
@@ -26,6 +26,7 @@ from app.rooms.errors import RoomError
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 ROOM_STATUSES = ("open", "playing", "finished")
 
+disable_created_metrics()  # no `*_created` series: they double the output for nothing Prometheus uses
 REGISTRY = CollectorRegistry()
 ProcessCollector(registry=REGISTRY)
 PlatformCollector(registry=REGISTRY)

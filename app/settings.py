@@ -7,6 +7,7 @@ Every field is an environment variable of the same name in capitals, e.g. `DATAB
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -23,6 +24,9 @@ class Settings(BaseSettings):
     port: int = 8000
     redis_url: str | None = Field(None, description="redis://host:port/0: carries room events between app instances")
     log_level: str = "info"
+    log_format: Literal["plain", "json"] = Field(
+        "plain", description="plain text lines, or json: one JSON object a line (uvicorn's access log too)"
+    )
 
     # rooms
     max_rooms: int = Field(2000, description="rooms open or playing at once, across the whole server")

@@ -33,7 +33,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app import metrics
+from app import logs, metrics
 from app.bots import DEFAULT_BOT, Bot, make_bot
 from app.db import repo
 from app.db.log_writer import ActionLogWriter, Entry
@@ -316,7 +316,7 @@ class GameService:
             try:
                 rt = await self.runtime(game_id)
             except Exception:
-                log.exception("could not restore game %s", game_id)
+                log.exception("could not restore game %s", game_id, extra={"game_id": game_id})
                 continue
             self.schedule_bots(rt)
         return ids
@@ -337,6 +337,7 @@ class GameService:
         return await asyncio.shield(task)
 
     async def _submit(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> Submitted:
+        logs.bind(room=rt.room_code, game_id=rt.game_id)  # this task's log lines name the game
         async with rt.lock:
             if version > rt.version:  # the client saw steps stored by another instance
                 await self._catch_up_locked(rt)
@@ -371,6 +372,7 @@ class GameService:
                 raise Unavailable("the game is too busy right now; try again", code="busy")
             if rt.over:
                 self._cache_finished(rt.game_id)
+                log.info("game %s finished", rt.game_id)
         await self.announce(rt)
         self.schedule_bots(rt)
         return Submitted(prev.version, version, events)
@@ -475,6 +477,7 @@ class GameService:
                 rt.bot_tasks[seat] = task
 
     async def _bot_turns(self, rt: GameRuntime, seat: int) -> None:
+        logs.bind(room=rt.room_code, game_id=rt.game_id)
         try:
             await asyncio.sleep(self.bot_delay)
             for _ in range(1000):

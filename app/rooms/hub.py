@@ -109,7 +109,7 @@ class Hub:
                 if emptied:  # the room was in use until now (see app/rooms/sweep.py)
                     await touch_room(self.rooms.db, channel.code)
             except Exception as exc:
-                log.warning("presence update failed for room %s: %s", channel.code, exc)
+                log.warning("presence update failed for room %s: %s", channel.code, exc, extra={"room": channel.code})
 
     def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
         kind = notice.get("kind")
@@ -154,7 +154,7 @@ class Hub:
                 except NotFound:
                     return
                 except Exception:
-                    log.exception("could not refresh room %s", channel.code)
+                    log.exception("could not refresh room %s", channel.code, extra={"room": channel.code})
                     await asyncio.sleep(0.5)
         finally:
             channel.refreshing = False
