@@ -366,7 +366,7 @@ class GameService:
                 rt.remember(prev.version, seat, action, action_id)
                 # this step's own version: once the lock is released (while announcing) other steps
                 # may follow, and rt.version with them
-                version = rt.version
+                accepted_version = rt.version
                 break
             else:
                 raise Unavailable("the game is too busy right now; try again", code="busy")
@@ -375,7 +375,7 @@ class GameService:
                 log.info("game %s finished", rt.game_id)
         await self.announce(rt)
         self.schedule_bots(rt)
-        return Submitted(prev.version, version, events)
+        return Submitted(prev.version, accepted_version, events)
 
     def _check(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> None:
         frame = rt.frame
