@@ -4,14 +4,14 @@ At start the lifespan migrates the database to the newest schema (creating it if
 brings every running game back by replaying its log.
 """
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
-from app.api import catalog, errors, games, health, rooms, web, ws
+from app import logs
+from app.api import catalog, errors, games, health, metrics, rooms, web, ws
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
 from app.engine import new_game
 from app.rooms.context import Services
@@ -35,8 +35,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if not logging.getLogger().handlers:
-            logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logs.configure(settings.log_format, settings.log_level)
         services = await Services.start(settings, factory=factory)
         app.state.services = services
         try:
@@ -54,9 +53,11 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
         static_url=DOCS_ASSETS,
     )
     app.add_middleware(OnlyThisServer)
+    app.add_middleware(logs.LogContext)  # log lines name the room of the request
     app.state.settings = settings
     errors.install(app)
     app.include_router(health.router)
+    app.include_router(metrics.router)
     app.include_router(catalog.router)
     app.include_router(rooms.router)
     app.include_router(games.router)

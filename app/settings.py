@@ -7,6 +7,7 @@ Every field is an environment variable of the same name in capitals, e.g. `DATAB
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -23,6 +24,9 @@ class Settings(BaseSettings):
     port: int = 8000
     redis_url: str | None = Field(None, description="redis://host:port/0: carries room events between app instances")
     log_level: str = "info"
+    log_format: Literal["plain", "json"] = Field(
+        "plain", description="plain text lines, or json: one JSON object a line (uvicorn's access log too)"
+    )
 
     # rooms
     max_rooms: int = Field(2000, description="rooms open or playing at once, across the whole server")
@@ -39,6 +43,13 @@ class Settings(BaseSettings):
     away_grace_seconds: float = Field(
         60.0, ge=0, description="a person's seat with no connection for this long is shown as away"
     )
+    room_idle_hours: float = Field(
+        24.0,
+        ge=0,
+        description="close a room with no connection, no action and no change for this long (its running game "
+        "ends as abandoned); 0 never closes",
+    )
+    room_sweep_seconds: float = Field(600.0, ge=0, description="seconds between sweeps for unused rooms (0: none)")
     static_dir: Path = Field(
         Path(__file__).resolve().parent.parent / "static",
         description="the browser client's files, served at / and /static (not served if missing)",

@@ -61,6 +61,8 @@ async def get_result(code: RoomCode, svc: ServicesDep, auth: OptionalSeatDep, ga
     rt = await svc.games.runtime(game_id)
     await svc.games.catch_up(rt)
     result = rt.frame.result()
+    if result is None and rt.abandoned:
+        raise Conflict("the game was abandoned (its room was closed unused): no score sheet", code="game_abandoned")
     if result is None:
         raise Conflict("the game is still running: the score sheet comes at the end", code="game_running")
     return ResultOut(game_id=game_id, result=result)
@@ -76,11 +78,11 @@ async def get_history(
     at: Annotated[int | None, Query(ge=0, description="also show the view after this many steps")] = None,
     seat: Annotated[int | None, Query(ge=0, description="whose view to show at `at` (finished games)")] = None,
 ) -> HistoryOut:
-    """A finished game: every action and the view of any seat (or a spectator) at any step. A running
+    """A finished (or abandoned) game: every action and the view of any seat (or a spectator) at any step. A running
     game: only public information — who acted at each step, the public events, and the spectator
     view at any step."""
     game_id, status = await svc.rooms.current_game(code, game, spectator=auth is None)
-    full = status == "finished"
+    full = status in ("finished", "abandoned")  # an abandoned game never goes on: nothing left to hide
     if seat is not None and not full:
         raise Forbidden("a seat's view of past steps is shown once the game is over", code="game_running")
     return HistoryOut(**await svc.games.history(game_id, at=at, seat=seat, full=full))

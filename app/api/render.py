@@ -6,10 +6,16 @@ from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOu
 from app.rooms.games import Frame, GameRuntime, to_json
 
 
+def status(rt: GameRuntime, frame: Frame) -> str:
+    if frame.over:
+        return "finished"
+    return "abandoned" if rt.abandoned else "running"
+
+
 def state(rt: GameRuntime, frame: Frame, seat: int | None) -> StateOut:
     return StateOut(
         game_id=rt.game_id,
-        status="finished" if frame.over else "running",
+        status=status(rt, frame),  # type: ignore[arg-type]
         version=frame.version,
         seat=seat,
         to_act=list(frame.to_act),
@@ -27,13 +33,13 @@ STATE_TEMPLATE = (
 
 def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
     """A `StateMsg`, assembled from the frame's JSON pieces (view and legal actions are JSON already)."""
-    key = ("state", seat)
+    key = ("state", seat, rt.abandoned)
     text = frame.cache.get(key)
     if text is None:
         result = frame.result()
         text = frame.cache[key] = STATE_TEMPLATE % (
             rt.game_id,
-            "finished" if frame.over else "running",
+            status(rt, frame),
             frame.version,
             "null" if seat is None else seat,
             to_json(frame.to_act),

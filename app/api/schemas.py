@@ -16,6 +16,7 @@ Side = Literal["day", "night", "random"]
 RoomStatus = Literal["open", "playing", "finished", "closed"]
 Spectators = Literal["off", "live", "after"]
 BotReason = Literal["host", "left", "timeout"]
+GameStatus = Literal["running", "finished", "abandoned"]  # abandoned: its room was closed unused
 ActionId = Annotated[str, Field(min_length=1, max_length=64, description="a client nonce: a repeat is never applied")]
 Name = Annotated[str, Field(min_length=1, max_length=64, examples=["Ada"])]
 
@@ -131,7 +132,7 @@ class SeatOut(BaseModel):
 
 class GameSummary(BaseModel):
     id: int
-    status: Literal["running", "finished"]
+    status: GameStatus
     kind: str
 
 
@@ -168,7 +169,7 @@ class GameListItem(BaseModel):
 
 class StateOut(BaseModel):
     game_id: int
-    status: Literal["running", "finished"]
+    status: GameStatus
     version: int = Field(description="steps applied so far: quote it with your next action")
     seat: int | None = Field(description="your seat, or null for a spectator")
     to_act: list[int]

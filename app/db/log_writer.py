@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -30,6 +31,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool, QueuePool
 
+from app import metrics
 from app.db.models import Action, Game, Room
 
 log = logging.getLogger("wonders.db")
@@ -141,9 +143,11 @@ class ActionLogWriter:
             # SQLite: commit right here, without yielding to the event loop (tens of microseconds);
             # only if the file is locked does the action wait in the queue for a retry.
             rows = [self._row(entry)]
+            started = time.perf_counter()
             try:
                 with self.sync.begin() as conn:
                     stored = self._write_sync(conn, [entry], rows)
+                metrics.commit_seconds(time.perf_counter() - started)
             except (OperationalError, sqlite3.OperationalError) as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     raise
@@ -165,8 +169,10 @@ class ActionLogWriter:
             self._wake.clear()
             while self.pending:
                 batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
+                started = time.perf_counter()
                 try:
                     stored = await self._write([entry for entry, _ in batch])
+                    metrics.commit_seconds(time.perf_counter() - started)
                 except Exception as exc:
                     log.warning("writing %d action(s) failed: %s", len(batch), exc)
                     for _, future in batch:

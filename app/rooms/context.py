@@ -18,6 +18,7 @@ from app.rooms.broadcast import (
 from app.rooms.games import GameFactory, GameService
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService
+from app.rooms.sweep import Sweeper
 from app.settings import Settings
 
 log = logging.getLogger("wonders")
@@ -33,6 +34,7 @@ class Services:
     games: GameService
     rooms: RoomService
     hub: Hub
+    sweeper: Sweeper
 
     @classmethod
     async def start(cls, settings: Settings, *, factory: GameFactory = new_game, migrate: bool = True) -> "Services":
@@ -59,7 +61,8 @@ class Services:
         games.start()
         rooms = RoomService(settings, games, broadcaster, presence)
         hub = Hub(settings, rooms, games, broadcaster, presence)
-        services = cls(settings, db, broadcaster, presence, games, rooms, hub)
+        sweeper = Sweeper(settings, db, games, presence, broadcaster)
+        services = cls(settings, db, broadcaster, presence, games, rooms, hub, sweeper)
         restored = await games.restore_running()
         if restored:
             log.info("restored %d running game(s) from their logs", len(restored))
@@ -69,9 +72,11 @@ class Services:
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        sweeper.start()
         return services
 
     async def stop(self) -> None:
+        await self.sweeper.stop()
         await self.hub.close()
         await self.games.close()
         await self.presence.stop()

@@ -24,6 +24,7 @@ import json
 import logging
 import secrets
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from app import logs, metrics
 from app.bots import DEFAULT_BOT, Bot, make_bot
 from app.db import repo
 from app.db.log_writer import ActionLogWriter, Entry
@@ -148,6 +150,7 @@ class GameRuntime:
     last_action: dict[int, tuple[int, Action]] = field(default_factory=dict)  # seat -> (seq, action)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    abandoned: bool = False  # its room was closed unused (app/rooms/sweep.py): no more actions
 
     @property
     def version(self) -> int:
@@ -236,7 +239,7 @@ class GameService:
         try:
             rt = await self._load(game_id)
             self.runtimes[game_id] = rt
-            if rt.over:
+            if rt.over or rt.abandoned:
                 self._cache_finished(game_id)
             future.set_result(rt)
             return rt
@@ -261,6 +264,7 @@ class GameService:
         game = self.factory(config)
         frame = make_frame(None, game, [], None)
         rt = GameRuntime(game_id, row.room_id, room_code, config, frame, deque([frame], maxlen=self.events_kept))
+        rt.abandoned = row.status == "abandoned"
         for entry in actions:
             self._apply_stored(rt, entry)
         self.set_bots(rt, bots, schedule=False)
@@ -312,7 +316,7 @@ class GameService:
             try:
                 rt = await self.runtime(game_id)
             except Exception:
-                log.exception("could not restore game %s", game_id)
+                log.exception("could not restore game %s", game_id, extra={"game_id": game_id})
                 continue
             self.schedule_bots(rt)
         return ids
@@ -323,14 +327,17 @@ class GameService:
         self, game_id: int, seat: int, action: Any, version: int, action_id: str | None = None
     ) -> Submitted:
         """Apply and store one action, or raise a RoomError saying why not (nothing changes then)."""
+        received = time.perf_counter()
         rt = await self.runtime(game_id)
         # Shielded: once the action may be committed, finishing up (the new frame, telling everyone)
         # must not be cut short by the client going away.
         task = asyncio.ensure_future(self._submit(rt, seat, action, version, action_id))
         task.add_done_callback(_retrieve)
+        metrics.watch_submission(task, received)  # accepted or refused (by code), REST and websocket alike
         return await asyncio.shield(task)
 
     async def _submit(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> Submitted:
+        logs.bind(room=rt.room_code, game_id=rt.game_id)  # this task's log lines name the game
         async with rt.lock:
             if version > rt.version:  # the client saw steps stored by another instance
                 await self._catch_up_locked(rt)
@@ -357,19 +364,25 @@ class GameService:
                     continue
                 rt.push(make_frame(prev, game, events, seat))
                 rt.remember(prev.version, seat, action, action_id)
+                # this step's own version: once the lock is released (while announcing) other steps
+                # may follow, and rt.version with them
+                accepted_version = rt.version
                 break
             else:
                 raise Unavailable("the game is too busy right now; try again", code="busy")
             if rt.over:
                 self._cache_finished(rt.game_id)
+                log.info("game %s finished", rt.game_id)
         await self.announce(rt)
         self.schedule_bots(rt)
-        return Submitted(prev.version, rt.version, events)
+        return Submitted(prev.version, accepted_version, events)
 
     def _check(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> None:
         frame = rt.frame
         if frame.over:
             raise Conflict("the game is over: no more actions", code="game_over")
+        if rt.abandoned:
+            raise Conflict("the game was abandoned (its room was closed unused)", code="game_abandoned")
         if not 0 <= seat < rt.config.seats:
             raise Forbidden(f"there is no seat {seat} in this game")
         if action_id is not None and (seat, action_id) in rt.action_ids:
@@ -456,7 +469,7 @@ class GameService:
 
     def schedule_bots(self, rt: GameRuntime) -> None:
         frame = rt.frame
-        if frame.over:
+        if frame.over or rt.abandoned:
             return
         for seat in frame.to_act:
             if seat in rt.bots and seat not in rt.bot_tasks:
@@ -464,6 +477,7 @@ class GameService:
                 rt.bot_tasks[seat] = task
 
     async def _bot_turns(self, rt: GameRuntime, seat: int) -> None:
+        logs.bind(room=rt.room_code, game_id=rt.game_id)
         try:
             await asyncio.sleep(self.bot_delay)
             for _ in range(1000):
@@ -493,6 +507,19 @@ class GameService:
         finally:
             if rt.bot_tasks.get(seat) is asyncio.current_task():
                 del rt.bot_tasks[seat]
+
+    def unload(self, game_id: int, *, abandoned: bool = False) -> GameRuntime | None:
+        """Forget a loaded game (it is read again from the log when needed) and stop its bots;
+        `abandoned`: its room was closed, so whoever still holds the runtime can act no more."""
+        rt = self.runtimes.pop(game_id, None)
+        if rt is None:
+            return None
+        with contextlib.suppress(ValueError):
+            self._finished_order.remove(game_id)
+        rt.abandoned = rt.abandoned or abandoned
+        for task in rt.bot_tasks.values():
+            task.cancel()
+        return rt
 
     # ----- reading ---------------------------------------------------------------------------
 

@@ -11,10 +11,12 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app import metrics
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import NotFound, TooMany
 from app.rooms.games import GameRuntime, GameService
 from app.rooms.service import RoomService
+from app.rooms.sweep import touch_room
 from app.rooms.tokens import normalize_code
 from app.settings import Settings
 
@@ -88,6 +90,7 @@ class Hub:
         except BaseException:
             await self.detach(channel, listener, joined=False)
             raise
+        metrics.connection_opened(listener.seat)
         await self.broadcaster.publish(code, {"kind": "presence"})
         return channel
 
@@ -95,14 +98,18 @@ class Hub:
         if listener not in channel.listeners:
             return
         channel.listeners.discard(listener)
-        if not channel.listeners and self.channels.get(channel.code) is channel:
+        emptied = not channel.listeners
+        if emptied and self.channels.get(channel.code) is channel:
             del self.channels[channel.code]
         if joined:
+            metrics.connection_closed(listener.seat)
             try:
                 await self.presence.leave(channel.code, listener.seat)
                 await self.broadcaster.publish(channel.code, {"kind": "presence"})
+                if emptied:  # the room was in use until now (see app/rooms/sweep.py)
+                    await touch_room(self.rooms.db, channel.code)
             except Exception as exc:
-                log.warning("presence update failed for room %s: %s", channel.code, exc)
+                log.warning("presence update failed for room %s: %s", channel.code, exc, extra={"room": channel.code})
             if listener.seat is not None:
                 self._spawn(self._away_later(channel.code))
 
@@ -163,7 +170,7 @@ class Hub:
                 except NotFound:
                     return
                 except Exception:
-                    log.exception("could not refresh room %s", channel.code)
+                    log.exception("could not refresh room %s", channel.code, extra={"room": channel.code})
                     await asyncio.sleep(0.5)
         finally:
             channel.refreshing = False

@@ -250,6 +250,7 @@ class RoomService:
             room = await self._room(session, code)
             seat = await repo.seat_by_token(session, room.id, hash_token(token))
         if seat is None:
+            log.info("refused a seat token that holds no seat", extra={"room": room.code})
             raise Unauthorized(f"that token holds no seat in room {room.code}", code="bad_token")
         return SeatAuth(
             room.id, room.code, seat.seat, room.host_seat == seat.seat, seat.token_hash or "", seat.bot_plays
@@ -302,6 +303,7 @@ class RoomService:
                 continue  # a code collision: draw another
         else:
             raise Conflict("could not allocate a room code; try again", code="busy")
+        log.info("room %s created", code, extra={"room": code})
         return Joined(await self.get(code), host_seat, token)
 
     @staticmethod
@@ -345,6 +347,7 @@ class RoomService:
             except IntegrityError:
                 if attempt == 2:
                     raise Conflict("that seat or name was just taken; try again", code="seat_taken") from None
+        log.info("seat %s joined", target, extra={"room": code})
         await self._changed(code)
         return Joined(await self.get(code), target, token)
 
@@ -644,6 +647,7 @@ class RoomService:
             session.add(game)
             await session.flush()
             game_id = game.id
+        log.info("game %s started", game_id, extra={"room": auth.code, "game_id": game_id})
         rt = await self.games.runtime(game_id)
         self.games.schedule_bots(rt)
         await self._changed(auth.code)

@@ -244,6 +244,7 @@ function myMove() {
 
 function statusText(view) {
   if (state.status === "finished") return "The game is over.";
+  if (state.status === "abandoned") return "This game was abandoned: its room was closed after a long time unused.";
   const waiting = state.to_act.filter((s) => !seat || s !== seat.seat).map(seatName);
   if (seat && state.to_act.includes(seat.seat)) {
     if (view.phase === "pick" && view.pick) return waiting.length ? `Your pick is made. Waiting for ${listWords(waiting)}.` : "Your pick is made.";
@@ -453,7 +454,7 @@ function renderPastGames(games) {
       const s = (g.seats || []).find((x) => x.seat === w);
       return s ? s.name : seatName(w);
     });
-    const label = `Game ${i + 1}: ${g.status === "finished" ? `won by ${listWords(winners)}` : "running"}`;
+    const label = `Game ${i + 1}: ${g.status === "finished" ? `won by ${listWords(winners)}` : g.status === "abandoned" ? "abandoned" : "running"}`;
     return h("li", {}, [
       label,
       g.status === "finished" ? h("button", { type: "button", class: "secondary small", onclick: () => openReplay($("replay"), { code, gameId: g.id, seatName, token: seat && seat.token, title: label }) }, ["Replay"]) : null,

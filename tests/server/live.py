@@ -1,7 +1,10 @@
 """A real uvicorn serving the app in a background thread (its own event loop), on a free port."""
 
+import asyncio
 import threading
 import time
+from collections.abc import Coroutine
+from typing import Any
 
 import uvicorn
 
@@ -47,6 +50,11 @@ class LiveServer:
     @property
     def services(self):  # type: ignore[no-untyped-def]
         return self.app.state.services
+
+    async def run(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        """Await `coro` in the server's own event loop (its database connections and tasks live there)."""
+        loop = self.server.servers[0].get_loop()
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(coro, loop))
 
     def stop(self) -> None:
         self.server.should_exit = True

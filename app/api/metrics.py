@@ -1,0 +1,17 @@
+"""`GET /metrics`: Prometheus text exposition (see app/metrics.py); not part of the OpenAPI schema."""
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from app import metrics
+from app.api.deps import ServicesDep
+from app.db import repo
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/metrics")
+async def get_metrics(svc: ServicesDep) -> Response:
+    async with svc.db.sessions() as session:
+        counts = await repo.status_counts(session)
+    return Response(metrics.scrape(counts, len(svc.games.runtimes)), media_type=metrics.CONTENT_TYPE)

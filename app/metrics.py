@@ -1,0 +1,125 @@
+"""Prometheus metrics, served as text at `GET /metrics` (app/api/metrics.py).
+
+The metric objects live here, once per process, in a registry of their own (`REGISTRY`, with the
+process, platform and garbage-collector metrics): every app made in the process (tests make many)
+counts into the same objects, so nothing is ever registered twice. Counters and histograms count
+what this process did; `wonders_connections` is this process's sockets. What the database knows
+(rooms by status, running games) is read at each scrape (`scrape`), so it is right across
+instances.
+
+Other modules call the small functions below rather than touching the objects:
+`timeout_fired()` for a seat's clock running out, `watch_submission()` around an action,
+`commit_seconds()` for the log writer, `connection_opened()` / `connection_closed()` for the hub.
+"""
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
+from prometheus_client.gc_collector import GCCollector
+from prometheus_client.platform_collector import PlatformCollector
+from prometheus_client.process_collector import ProcessCollector
+
+from app.rooms.errors import RoomError
+
+CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+ROOM_STATUSES = ("open", "playing", "finished")
+
+disable_created_metrics()  # no `*_created` series: they double the output for nothing Prometheus uses
+REGISTRY = CollectorRegistry()
+ProcessCollector(registry=REGISTRY)
+PlatformCollector(registry=REGISTRY)
+GCCollector(registry=REGISTRY)
+
+# seconds; an action is usually a few milliseconds, a busy PostgreSQL may take a second
+LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+CONNECTIONS = Gauge(
+    "wonders_connections",
+    "Websocket connections open on this instance, by kind (seat or spectator)",
+    ["kind"],
+    registry=REGISTRY,
+)
+ACTIONS_ACCEPTED = Counter(
+    "wonders_actions_accepted", "Actions accepted (stored and applied) by this instance", registry=REGISTRY
+)
+ACTIONS_REFUSED = Counter(
+    "wonders_actions_refused",
+    "Actions refused by this instance, by error code (illegal_action, stale, not_your_turn, duplicate, ...)",
+    ["code"],
+    registry=REGISTRY,
+)
+ACTION_SECONDS = Histogram(
+    "wonders_action_seconds",
+    "From receiving an action to its acceptance (stored, applied and announced)",
+    buckets=LATENCY_BUCKETS,
+    registry=REGISTRY,
+)
+COMMIT_SECONDS = Histogram(
+    "wonders_commit_seconds",
+    "The action log writer's database write, per batch",
+    buckets=LATENCY_BUCKETS,
+    registry=REGISTRY,
+)
+TIMEOUTS = Counter("wonders_timeouts", "Turn clocks that ran out (the server acted for the seat)", registry=REGISTRY)
+ROOMS_CLOSED_IDLE = Counter(
+    "wonders_rooms_closed_idle", "Rooms this instance closed because nobody used them", registry=REGISTRY
+)
+GAMES_ABANDONED = Counter(
+    "wonders_games_abandoned", "Running games this instance ended as abandoned (their room closed)", registry=REGISTRY
+)
+
+for kind in ("seat", "spectator"):
+    CONNECTIONS.labels(kind=kind)
+for code in ("illegal_action", "stale", "not_your_turn", "duplicate"):
+    ACTIONS_REFUSED.labels(code=code)
+
+
+def timeout_fired(count: int = 1) -> None:
+    """A seat's turn clock ran out and the server acted for it (call once per timeout)."""
+    TIMEOUTS.inc(count)
+
+
+def connection_opened(seat: int | None) -> None:
+    CONNECTIONS.labels(kind="spectator" if seat is None else "seat").inc()
+
+
+def connection_closed(seat: int | None) -> None:
+    CONNECTIONS.labels(kind="spectator" if seat is None else "seat").dec()
+
+
+def commit_seconds(seconds: float) -> None:
+    COMMIT_SECONDS.observe(seconds)
+
+
+def watch_submission(task: Any, received: float) -> None:
+    """Count a submission once it is done: accepted (with its latency since `received`, a
+    `time.perf_counter()`), or refused with its error code."""
+
+    def done(task: Any) -> None:
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            ACTIONS_ACCEPTED.inc()
+            ACTION_SECONDS.observe(time.perf_counter() - received)
+        elif isinstance(exc, RoomError):
+            ACTIONS_REFUSED.labels(code=exc.code).inc()
+
+    task.add_done_callback(done)
+
+
+def scrape(counts: Iterable[tuple[str, int]], games_loaded: int) -> bytes:
+    """The text exposition: this process's metrics, and the database's counts read just now
+    (`counts`: (room status, n) pairs and ("games_running", n))."""
+    by_name = dict(counts)
+    local = CollectorRegistry()
+    rooms = Gauge("wonders_rooms", "Rooms by status, from the database (all instances)", ["status"], registry=local)
+    for status in ROOM_STATUSES:
+        rooms.labels(status=status).set(by_name.get(status, 0))
+    Gauge("wonders_games_running", "Games running, from the database (all instances)", registry=local).set(
+        by_name.get("games_running", 0)
+    )
+    Gauge("wonders_games_loaded", "Games held in this instance's memory", registry=local).set(games_loaded)
+    return generate_latest(REGISTRY) + generate_latest(local)
