@@ -48,7 +48,7 @@ async def submit_action(code: RoomCode, body: ActionIn, svc: ServicesDep, auth: 
     again) is refused with 409 and never applied twice. In the classic pick phase you may submit again
     to change your pick until the last seat picks."""
     game_id, _ = await svc.rooms.current_game(code)
-    done = await svc.games.submit(game_id, auth.seat, body.action, body.version, body.action_id)
+    done = await svc.rooms.person_acts(code, game_id, auth.seat, body.action, body.version, action_id=body.action_id)
     return ActionOut(game_id=game_id, seq=done.seq, version=done.version, events=done.events)
 
 

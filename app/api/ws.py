@@ -290,8 +290,13 @@ class Connection:
             assert channel is not None
             if channel.game is None:
                 raise Forbidden("the game has not started yet", code="no_game")
-            done = await self.svc.games.submit(
-                channel.game.game_id, self.seat, message.action, message.version, message.action_id
+            done = await self.svc.rooms.person_acts(
+                channel.code,
+                channel.game.game_id,
+                self.seat,
+                message.action,
+                message.version,
+                action_id=message.action_id,
             )
             self.queue(
                 AcceptedMsg(

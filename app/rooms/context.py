@@ -15,6 +15,7 @@ from app.rooms.broadcast import (
     RedisBroadcaster,
     RedisPresence,
 )
+from app.rooms.clocks import ClockService
 from app.rooms.games import GameFactory, GameService
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService
@@ -33,6 +34,7 @@ class Services:
     games: GameService
     rooms: RoomService
     hub: Hub
+    clocks: ClockService
 
     @classmethod
     async def start(cls, settings: Settings, *, factory: GameFactory = new_game, migrate: bool = True) -> "Services":
@@ -58,8 +60,9 @@ class Services:
         )
         games.start()
         rooms = RoomService(settings, games, broadcaster, presence)
+        clocks = ClockService(games, rooms.hand_seat_to_bot)
         hub = Hub(settings, rooms, games, broadcaster, presence)
-        services = cls(settings, db, broadcaster, presence, games, rooms, hub)
+        services = cls(settings, db, broadcaster, presence, games, rooms, hub, clocks)
         restored = await games.restore_running()
         if restored:
             log.info("restored %d running game(s) from their logs", len(restored))
@@ -72,6 +75,7 @@ class Services:
         return services
 
     async def stop(self) -> None:
+        self.clocks.close()
         await self.hub.close()
         await self.games.close()
         await self.presence.stop()

@@ -21,8 +21,9 @@ from app.db.models import Game as GameRow
 from app.db.models import Room, Seat, iso, now
 from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
+from app.rooms.clocks import CLOCK_KEYS, ClockSettings
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
-from app.rooms.games import GameService, new_seed, seat_bots
+from app.rooms.games import GameService, Submitted, new_seed, seat_bots
 from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
 from app.settings import Settings
 
@@ -93,7 +94,20 @@ class RoomService:
         out = config.model_dump(mode="json", include=set(CONFIG_KEYS))
         if seed is not None:
             out["seed"] = seed
+        out.update(self.check_clock(values))
         return out
+
+    @staticmethod
+    def check_clock(values: dict[str, Any]) -> dict[str, Any]:
+        """The room's clock, timeout bot and timeouts before the bot takes over, with defaults."""
+        try:
+            clock = ClockSettings.model_validate({k: values[k] for k in CLOCK_KEYS if values.get(k) is not None})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()) if not str(p).startswith("function-"))
+            message = first.get("msg", "invalid clock").removeprefix("Value error, ")
+            raise Invalid(f"{where}: {message}" if where else message, code="bad_clock") from None
+        return clock.model_dump(mode="json")
 
     def check_name(self, name: str) -> str:
         name = " ".join(name.split())
@@ -135,7 +149,10 @@ class RoomService:
     async def _info(self, room: Room, seats: Any, game: GameRow | None) -> dict[str, Any]:
         counts = await self.presence.counts(room.code)
         by_seat = {s.seat: s for s in seats}
-        settings = {k: v for k, v in room.settings.items() if k != "seed"}
+        settings = {
+            **ClockSettings().model_dump(mode="json"),
+            **{k: v for k, v in room.settings.items() if k != "seed"},
+        }
         settings["seed_fixed"] = room.settings.get("seed") is not None
         settings["notices"] = notices(settings.get("expansions", ()))
         out_seats = []
@@ -450,6 +467,7 @@ class RoomService:
                 seed=config.seed,
                 seats=[{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
                 status="running",
+                clock=self.game_clock(room.settings),
             )
             session.add(game)
             await session.flush()
@@ -458,6 +476,47 @@ class RoomService:
         self.games.schedule_bots(rt)
         await self._changed(auth.code)
         return await self.get(auth.code)
+
+    # ----- bots playing people's seats ------------------------------------------------------------
+
+    async def hand_seat_to_bot(self, code: str, seat: int, kind: str, reason: str) -> None:
+        """A bot plays this person's seat from now on (the person keeps it: acting takes it back)."""
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, code, lock=True)
+            row = await self._seat_row(session, room, seat)
+            if row.kind != "human" or (row.bot_plays == kind and row.bot_reason == reason):
+                return
+            row.bot_plays, row.bot_reason = kind, reason
+            room.updated_at = now()
+        await self._sync_bots(room.code)
+        await self._changed(room.code)
+
+    async def hand_seat_back(self, code: str, seat: int) -> None:
+        """The person plays their seat again."""
+        async with self.db.sessions() as session, session.begin():
+            room = await self._room(session, code, lock=True)
+            row = await self._seat_row(session, room, seat)
+            if row.bot_plays is None:
+                return
+            row.bot_plays = row.bot_reason = None
+            room.updated_at = now()
+        await self._sync_bots(room.code)
+        await self._changed(room.code)
+
+    async def person_acts(
+        self, code: str, game_id: int, seat: int, action: Any, version: int, *, action_id: str | None
+    ) -> Submitted:
+        """An action from a seat's own token: when a bot was playing the seat, the person takes it back."""
+        rt = await self.games.runtime(game_id)
+        if seat in rt.bots:
+            await self.hand_seat_back(code, seat)
+        return await self.games.submit(game_id, seat, action, version, action_id)
+
+    @staticmethod
+    def game_clock(settings: dict[str, Any]) -> dict[str, Any] | None:
+        """What a new game keeps of the room's clock settings (None: no clock)."""
+        clock = ClockSettings.model_validate({k: settings[k] for k in CLOCK_KEYS if k in settings})
+        return None if clock.clock.mode == "off" else clock.stored()
 
     async def _changed(self, code: str) -> None:
         await self.broadcaster.publish(normalize_code(code), {"kind": "room"})
