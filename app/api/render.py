@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOut
+from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOut, TimeoutMsg
 from app.rooms.games import Frame, GameRuntime, to_json
 
 
@@ -22,12 +22,17 @@ def state(rt: GameRuntime, frame: Frame, seat: int | None) -> StateOut:
         view=frame.view(seat),
         legal_actions=None if seat is None else frame.legal(seat),
         result=frame.result(),
+        clock=clock_of(rt, frame),
     )
+
+
+def clock_of(rt: GameRuntime, frame: Frame) -> dict[str, Any] | None:
+    return None if frame.clocks is None or frame.over else frame.clocks.public(rt.clock)
 
 
 STATE_TEMPLATE = (
     '{"type":"state","game_id":%d,"status":"%s","version":%d,"seat":%s,"to_act":%s,'
-    '"view":%s,"legal_actions":%s,"result":%s}'
+    '"view":%s,"legal_actions":%s,"result":%s,"clock":%s}'
 )
 
 
@@ -46,6 +51,7 @@ def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
             frame.view_text(seat),
             "null" if seat is None else frame.legal_json[seat],
             "null" if result is None else to_json(result),
+            to_json(clock_of(rt, frame)),
         )
     return text
 
@@ -61,6 +67,8 @@ def event_texts(rt: GameRuntime, frame: Frame) -> tuple[str, ...]:
 def event_messages(rt: GameRuntime, frame: Frame) -> list[Any]:
     out: list[Any] = []
     common = {"game_id": rt.game_id, "version": frame.version}
+    if frame.timeout_seat is not None:
+        out.append(TimeoutMsg(**common, seat=frame.timeout_seat, bot=rt.clock.bot))
     for event in frame.events:
         kind = event.get("type")
         if kind == "chosen":

@@ -34,9 +34,7 @@ def _joined(joined: Any) -> JoinedOut:
 async def create_room(body: CreateRoomIn, svc: ServicesDep) -> JoinedOut:
     """Create a private room and take a seat in it as its host. Answers the room code to share and the
     host's secret seat token (shown only now). Bots may take seats at once; free seats wait for people."""
-    settings = body.model_dump(
-        include={"game", "players", "expansions", "wonder_side", "wonders", "seed", "spectators"}
-    )
+    settings = body.model_dump(exclude={"name", "seat", "bots"})
     bots = [(b.seat, b.kind) for b in body.bots]
     return _joined(await svc.rooms.create(settings, body.name, host_seat=body.seat, bots=bots))
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.bots import DEFAULT_BOT
+from app.rooms.clocks import ClockSetting
 
 JSONObject = dict[str, Any]
 GameKind = Literal["classic", "duel"]
@@ -62,6 +63,16 @@ class SettingsFields(Strict):
         description="who may watch without a seat: off (nobody), live (anyone, as the game runs; the default) or "
         "after (anyone, once a game is over)",
     )
+    clock: ClockSetting | None = Field(
+        None,
+        description='{"mode": "off"} (the default), {"mode": "turn", "seconds": S} (every decision within S seconds) '
+        'or {"mode": "bank", "initial_seconds": B, "increment_seconds": I} (a time bank per seat, I seconds added '
+        "per decision); when a seat's time runs out, the server decides for it with timeout_bot",
+    )
+    timeout_bot: str | None = Field(None, description="the bot that decides on timeout: greedy (default) or another")
+    timeouts_before_bot: int | None = Field(
+        None, description="after this many timeouts in a row (default 2) the bot plays the seat until its person acts"
+    )
 
 
 class CreateRoomIn(SettingsFields):
@@ -104,6 +115,9 @@ class RoomSettingsOut(BaseModel):
     wonder_side: Side | list[Side]
     wonders: list[str] | None
     seed_fixed: bool = Field(description="the room fixed its seed (only on servers with ALLOW_SEED=true)")
+    clock: ClockSetting = Field(description="the turn clock the game runs on (see SettingsFields.clock)")
+    timeout_bot: str
+    timeouts_before_bot: int
     notices: list[str] = Field(
         default_factory=list,
         description="what players should know about these rules, one sentence each; with Armada, that it runs on "
@@ -167,6 +181,21 @@ class GameListItem(BaseModel):
 # ----- games ---------------------------------------------------------------------------------
 
 
+class ClockState(BaseModel):
+    mode: Literal["turn", "bank"]
+    deadlines: dict[str, str] = Field(
+        description="seat -> when its decision is due (ISO 8601, UTC), for every seat that owes one; when it "
+        "passes, the server decides for that seat with the room's timeout_bot"
+    )
+    seconds: float | None = Field(None, description="turn mode: the seconds each decision may take")
+    banks: dict[str, float] | None = Field(
+        None,
+        description="bank mode: seat -> seconds left in its time bank, for the seats that owe no decision now "
+        "(a seat that owes one has until its deadline)",
+    )
+    increment_seconds: float | None = Field(None, description="bank mode: seconds added per decision")
+
+
 class StateOut(BaseModel):
     game_id: int
     status: GameStatus
@@ -176,6 +205,7 @@ class StateOut(BaseModel):
     view: JSONObject = Field(description="what this seat may know (the engine's view)")
     legal_actions: list[JSONObject] | None = Field(description="your legal actions now (null for spectators)")
     result: JSONObject | None = None
+    clock: ClockState | None = Field(None, description="with a turn clock: deadlines (and time banks)")
 
 
 class LegalActionsOut(BaseModel):
@@ -208,6 +238,7 @@ class HistoryStep(BaseModel):
     seat: int
     at: str | None
     events: list[JSONObject]
+    by_timeout: bool = Field(False, description="the server made this decision for the seat: its clock ran out")
     action: JSONObject | None = Field(None, description="shown once the game is over")
 
 
@@ -528,13 +559,33 @@ class ErrorMsg(BaseModel):
     action_id: str | None = None
 
 
+class TimeoutMsg(BaseModel):
+    """The seat's clock ran out: the server decided for it with a bot (the step's own messages follow)."""
+
+    type: Literal["timeout"] = "timeout"
+    game_id: int
+    version: int = Field(description="the step the decision made")
+    seat: int
+    bot: str = Field(description="the bot that decided (the room's timeout_bot)")
+
+
 class PongMsg(BaseModel):
     type: Literal["pong"] = "pong"
     data: Any | None = None
 
 
 ServerMessage = Annotated[
-    WelcomeMsg | RoomMsg | StateMsg | ChosenMsg | RevealMsg | EventMsg | GameOverMsg | AcceptedMsg | ErrorMsg | PongMsg,
+    WelcomeMsg
+    | RoomMsg
+    | StateMsg
+    | ChosenMsg
+    | RevealMsg
+    | EventMsg
+    | GameOverMsg
+    | AcceptedMsg
+    | ErrorMsg
+    | PongMsg
+    | TimeoutMsg,
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)

@@ -15,6 +15,7 @@ from app.rooms.broadcast import (
     RedisBroadcaster,
     RedisPresence,
 )
+from app.rooms.clocks import ClockService
 from app.rooms.games import GameFactory, GameService
 from app.rooms.hub import Hub
 from app.rooms.service import RoomService
@@ -35,6 +36,7 @@ class Services:
     rooms: RoomService
     hub: Hub
     sweeper: Sweeper
+    clocks: ClockService
 
     @classmethod
     async def start(cls, settings: Settings, *, factory: GameFactory = new_game, migrate: bool = True) -> "Services":
@@ -60,9 +62,10 @@ class Services:
         )
         games.start()
         rooms = RoomService(settings, games, broadcaster, presence)
+        clocks = ClockService(games, rooms.hand_seat_to_bot)
         hub = Hub(settings, rooms, games, broadcaster, presence)
         sweeper = Sweeper(settings, db, games, presence, broadcaster)
-        services = cls(settings, db, broadcaster, presence, games, rooms, hub, sweeper)
+        services = cls(settings, db, broadcaster, presence, games, rooms, hub, sweeper, clocks)
         restored = await games.restore_running()
         if restored:
             log.info("restored %d running game(s) from their logs", len(restored))
@@ -77,6 +80,7 @@ class Services:
 
     async def stop(self) -> None:
         await self.sweeper.stop()
+        self.clocks.close()
         await self.hub.close()
         await self.games.close()
         await self.presence.stop()

@@ -42,6 +42,7 @@ from app.db.session import Database
 from app.engine import GameConfig, IllegalAction, new_game
 from app.engine.common.game import Action, Event, Game
 from app.rooms.broadcast import Broadcaster
+from app.rooms.clocks import OFF, Clock, SeatClocks, unix
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
 
 log = logging.getLogger("wonders.games")
@@ -67,6 +68,8 @@ class Frame:
     markers: tuple[int, ...]
     over: bool
     epoch: int  # the game's epoch (see Game.epoch): equal epochs, equal legal actions
+    clocks: SeatClocks | None = None  # with a turn clock: each seat's deadline (see clocks.py)
+    timeout_seat: int | None = None  # the seat whose decision the server made on timeout in this step
     view_json: dict[int | None, str] = field(default_factory=dict)
     cache: dict[Any, Any] = field(default_factory=dict)  # rendered states (filled by the API layer)
     event_texts: tuple[str, ...] | None = None  # rendered events (filled by the API layer)
@@ -112,7 +115,16 @@ def to_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def make_frame(prev: Frame | None, game: Game, events: list[Event], actor: int | None) -> Frame:
+def make_frame(
+    prev: Frame | None,
+    game: Game,
+    events: list[Event],
+    actor: int | None,
+    *,
+    clock: Clock = OFF,
+    at: float = 0.0,
+    by_timeout: bool = False,
+) -> Frame:
     seats = game.config.seats
     epoch = game.epoch
     if prev is not None and prev.epoch == epoch and len(prev.legal_json) == seats:
@@ -127,7 +139,18 @@ def make_frame(prev: Frame | None, game: Game, events: list[Event], actor: int |
         for s in range(seats):
             if s == actor or legal[s] != prev.legal_json[s] or (s in to_act) != (s in prev.to_act):
                 markers[s] = game.version
-    return Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over, epoch)
+    clocks = None
+    if clock.on:
+        if prev is None or prev.clocks is None:
+            clocks = SeatClocks.start(clock, seats, to_act, at)
+        else:
+            clocks = prev.clocks.after(
+                clock, at=at, actor=actor, by_timeout=by_timeout, before=prev.to_act, now_to_act=to_act
+            )
+    frame = Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over, epoch, clocks)
+    if by_timeout:
+        frame.timeout_seat = actor
+    return frame
 
 
 @dataclass
@@ -151,6 +174,7 @@ class GameRuntime:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     abandoned: bool = False  # its room was closed unused (app/rooms/sweep.py): no more actions
+    clock: Clock = OFF
 
     @property
     def version(self) -> int:
@@ -221,6 +245,7 @@ class GameService:
         self._loading: dict[int, asyncio.Future[GameRuntime]] = {}
         self._finished_order: deque[int] = deque()
         self.listeners: list[Listener] = []  # told of every new frame in this process
+        self.load_listeners: list[Listener] = []  # told of every game loaded from its log
         broadcaster.subscribe(self._on_notice)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.conflicts = 0  # steps another instance stored first (we caught up and checked again)
@@ -241,6 +266,8 @@ class GameService:
             self.runtimes[game_id] = rt
             if rt.over or rt.abandoned:
                 self._cache_finished(game_id)
+            for listener in self.load_listeners:
+                listener(rt)
             future.set_result(rt)
             return rt
         except BaseException as exc:
@@ -262,9 +289,11 @@ class GameService:
             actions = await repo.actions_of(session, game_id)
         config = GameConfig.model_validate(row.config)
         game = self.factory(config)
-        frame = make_frame(None, game, [], None)
+        clock = Clock.of(row.clock)
+        frame = make_frame(None, game, [], None, clock=clock, at=unix(row.created_at))
         rt = GameRuntime(game_id, row.room_id, room_code, config, frame, deque([frame], maxlen=self.events_kept))
         rt.abandoned = row.status == "abandoned"
+        rt.clock = clock
         for entry in actions:
             self._apply_stored(rt, entry)
         self.set_bots(rt, bots, schedule=False)
@@ -281,7 +310,9 @@ class GameService:
             raise RuntimeError(f"game {rt.game_id}: log step {entry['seq']} does not follow version {rt.version}")
         game = rt.frame.game.clone()
         events = game.apply(entry["seat"], entry["action"])
-        rt.push(make_frame(rt.frame, game, events, entry["seat"]))
+        at = unix(entry["created_at"]) if rt.clock.on else 0.0
+        by_timeout = bool(entry.get("by_timeout"))
+        rt.push(make_frame(rt.frame, game, events, entry["seat"], clock=rt.clock, at=at, by_timeout=by_timeout))
         rt.remember(entry["seq"], entry["seat"], entry["action"], entry["action_id"])
 
     async def catch_up(self, rt: GameRuntime) -> bool:
@@ -327,29 +358,67 @@ class GameService:
         self, game_id: int, seat: int, action: Any, version: int, action_id: str | None = None
     ) -> Submitted:
         """Apply and store one action, or raise a RoomError saying why not (nothing changes then)."""
+        done = await self._shielded(game_id, seat, action, version, action_id, by_timeout=False, still_due=None)
+        assert done is not None
+        return done
+
+    async def submit_on_timeout(
+        self, game_id: int, seat: int, action: Any, version: int, still_due: Callable[[Frame], bool]
+    ) -> Submitted | None:
+        """The server's decision for a seat whose clock ran out. `still_due` is checked under the
+        game's lock before each attempt: when another instance stored a step first, or the seat
+        acted meanwhile, and it is no longer overdue, nothing is done (None)."""
+        return await self._shielded(game_id, seat, action, version, None, by_timeout=True, still_due=still_due)
+
+    async def _shielded(
+        self,
+        game_id: int,
+        seat: int,
+        action: Any,
+        version: int,
+        action_id: str | None,
+        *,
+        by_timeout: bool,
+        still_due: Callable[[Frame], bool] | None,
+    ) -> Submitted | None:
         received = time.perf_counter()
         rt = await self.runtime(game_id)
         # Shielded: once the action may be committed, finishing up (the new frame, telling everyone)
         # must not be cut short by the client going away.
-        task = asyncio.ensure_future(self._submit(rt, seat, action, version, action_id))
+        task = asyncio.ensure_future(
+            self._submit(rt, seat, action, version, action_id, by_timeout=by_timeout, still_due=still_due)
+        )
         task.add_done_callback(_retrieve)
         metrics.watch_submission(task, received)  # accepted or refused (by code), REST and websocket alike
         return await asyncio.shield(task)
 
-    async def _submit(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> Submitted:
+    async def _submit(
+        self,
+        rt: GameRuntime,
+        seat: int,
+        action: Any,
+        version: int,
+        action_id: str | None,
+        *,
+        by_timeout: bool = False,
+        still_due: Callable[[Frame], bool] | None = None,
+    ) -> Submitted | None:
         logs.bind(room=rt.room_code, game_id=rt.game_id)  # this task's log lines name the game
         async with rt.lock:
             if version > rt.version:  # the client saw steps stored by another instance
                 await self._catch_up_locked(rt)
             for _ in range(MAX_ATTEMPTS):
                 prev = rt.frame
+                if still_due is not None and not still_due(prev):
+                    return None
                 self._check(rt, seat, action, version, action_id)
                 game = prev.game.clone()
                 try:
                     events = game.apply(seat, action)
                 except IllegalAction as exc:
                     raise Invalid(str(exc), code="illegal_action") from None
-                entry = Entry(rt.game_id, prev.version, seat, action, action_id, now())
+                at = now()
+                entry = Entry(rt.game_id, prev.version, seat, action, action_id, at, by_timeout=by_timeout)
                 if game.is_over:
                     entry.result, entry.room_id = game.result(), rt.room_id
                 try:
@@ -362,7 +431,8 @@ class GameService:
                     self.conflicts += 1
                     await self._catch_up_locked(rt)
                     continue
-                rt.push(make_frame(prev, game, events, seat))
+                frame = make_frame(prev, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
+                rt.push(frame)
                 rt.remember(prev.version, seat, action, action_id)
                 # this step's own version: once the lock is released (while announcing) other steps
                 # may follow, and rt.version with them
@@ -547,6 +617,7 @@ class GameService:
                 "seat": entry["seat"],
                 "at": iso(entry["created_at"]),
                 "events": events,
+                "by_timeout": entry["by_timeout"],
             }
             if full:
                 step["action"] = entry["action"]

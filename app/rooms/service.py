@@ -30,6 +30,7 @@ from app.db.models import Game as GameRow
 from app.db.models import Room, Seat, iso, now
 from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
+from app.rooms.clocks import CLOCK_KEYS, ClockSettings
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
 from app.rooms.games import GameService, new_seed, seat_bots
 from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
@@ -115,7 +116,20 @@ class RoomService:
                 code="bad_settings",
             )
         out["spectators"] = spectators
+        out.update(self.check_clock(values))
         return out
+
+    @staticmethod
+    def check_clock(values: dict[str, Any]) -> dict[str, Any]:
+        """The room's clock, timeout bot and timeouts before the bot takes over, with defaults."""
+        try:
+            clock = ClockSettings.model_validate({k: values[k] for k in CLOCK_KEYS if values.get(k) is not None})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first.get("loc", ()) if not str(p).startswith("function-"))
+            message = first.get("msg", "invalid clock").removeprefix("Value error, ")
+            raise Invalid(f"{where}: {message}" if where else message, code="bad_clock") from None
+        return clock.model_dump(mode="json")
 
     def check_name(self, name: str) -> str:
         name = " ".join(name.split())
@@ -159,7 +173,10 @@ class RoomService:
         gone = await self.presence.gone(room.code)
         moment = time.time()
         by_seat = {s.seat: s for s in seats}
-        settings = {k: v for k, v in room.settings.items() if k != "seed"}
+        settings = {
+            **ClockSettings().model_dump(mode="json"),
+            **{k: v for k, v in room.settings.items() if k != "seed"},
+        }
         settings["seed_fixed"] = room.settings.get("seed") is not None
         settings["notices"] = notices(settings.get("expansions", ()))
         settings.setdefault("spectators", "live")
@@ -643,6 +660,7 @@ class RoomService:
                 seed=config.seed,
                 seats=[{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
                 status="running",
+                clock=self.game_clock(room.settings),
             )
             session.add(game)
             await session.flush()
@@ -652,6 +670,12 @@ class RoomService:
         self.games.schedule_bots(rt)
         await self._changed(auth.code)
         return await self.get(auth.code)
+
+    @staticmethod
+    def game_clock(settings: dict[str, Any]) -> dict[str, Any] | None:
+        """What a new game keeps of the room's clock settings (None: no clock)."""
+        clock = ClockSettings.model_validate({k: settings[k] for k in CLOCK_KEYS if k in settings})
+        return None if clock.clock.mode == "off" else clock.stored()
 
     async def _changed(self, code: str) -> None:
         await self.broadcaster.publish(normalize_code(code), {"kind": "room"})

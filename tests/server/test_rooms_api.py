@@ -33,6 +33,9 @@ async def test_create_room_answers_a_code_and_a_token(client: httpx.AsyncClient)
         "seed_fixed": False,
         "notices": [],
         "spectators": "live",
+        "clock": {"mode": "off"},
+        "timeout_bot": "greedy",
+        "timeouts_before_bot": 2,
     }
     assert [s["kind"] for s in room["seats"]] == ["human", "free", "free", "free"]
     assert room["seats"][0] == {

@@ -1,0 +1,297 @@
+"""Turn clocks: a deadline for every seat that owes a decision, and the server deciding on timeout.
+
+A room's `clock` setting is copied onto its game at the start. What a clock says at any step is a
+function of the stored log: the game's start time, each action's time and whether it was made on
+timeout. So a restart (or another instance loading the game) computes the same deadlines, and
+nothing about clocks is kept only in one process's memory.
+
+- `turn`: every decision must come within `seconds` of the moment the seat came to owe it.
+- `bank`: each seat has a time bank of `initial_seconds` that drains while it owes a decision;
+  each decision it makes adds `increment_seconds` (Fischer).
+
+When a deadline passes, `ClockService` makes the decision with the room's `timeout_bot`, submitted
+like any action (`by_timeout`): the database's unique step number lets exactly one instance store
+it, and an instance that lost the race checks again whether the seat is still overdue before
+retrying. After `timeouts_before_bot` timeouts in a row, the seat is handed to that bot until its
+person acts again.
+"""
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app import metrics
+from app.bots import BOTS, make_bot
+
+log = logging.getLogger("wonders.clocks")
+
+DAY = 24 * 3600
+
+
+class ClockOff(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["off"] = "off"
+
+
+class TurnClock(BaseModel):
+    """Every decision within `seconds`."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["turn"]
+    seconds: Annotated[int, Field(ge=1, le=DAY, description="seconds for each decision (1 to 86400)")]
+
+
+class BankClock(BaseModel):
+    """A time bank per seat, with a Fischer increment per decision."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["bank"]
+    initial_seconds: Annotated[int, Field(ge=1, le=7 * DAY, description="each seat's bank at the start")]
+    increment_seconds: Annotated[int, Field(ge=0, le=3600, description="added to the bank per decision")] = 0
+
+
+ClockSetting = Annotated[ClockOff | TurnClock | BankClock, Field(discriminator="mode")]
+
+
+class ClockSettings(BaseModel):
+    """A room's clock settings, as the host chooses them before the start."""
+
+    model_config = ConfigDict(extra="ignore")
+    clock: ClockSetting = Field(default_factory=ClockOff)
+    timeout_bot: str = Field("greedy", description="the bot that decides for a seat whose time ran out")
+    timeouts_before_bot: Annotated[int, Field(ge=1, le=10)] = 2
+
+    @field_validator("timeout_bot")
+    @classmethod
+    def _known_bot(cls, kind: str) -> str:
+        return check_timeout_bot(kind)
+
+    def stored(self) -> dict[str, Any]:
+        """What a game keeps of it (games.clock), or None-equivalent when the clock is off."""
+        return {
+            **self.clock.model_dump(),
+            "timeout_bot": self.timeout_bot,
+            "timeouts_before_bot": self.timeouts_before_bot,
+        }
+
+
+CLOCK_KEYS = tuple(ClockSettings.model_fields)
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A game's clock: the room's setting when the game started, and what happens on timeout."""
+
+    mode: str = "off"
+    seconds: float = 0.0  # turn
+    initial: float = 0.0  # bank
+    increment: float = 0.0  # bank
+    bot: str = "greedy"
+    before_bot: int = 2
+
+    @property
+    def on(self) -> bool:
+        return self.mode != "off"
+
+    @classmethod
+    def of(cls, stored: dict[str, Any] | None) -> "Clock":
+        """From a game's stored clock ({"mode", ..., "timeout_bot", "timeouts_before_bot"})."""
+        if not stored or stored.get("mode", "off") == "off":
+            return OFF
+        return cls(
+            mode=stored["mode"],
+            seconds=float(stored.get("seconds", 0)),
+            initial=float(stored.get("initial_seconds", 0)),
+            increment=float(stored.get("increment_seconds", 0)),
+            bot=stored.get("timeout_bot") or "greedy",
+            before_bot=int(stored.get("timeouts_before_bot") or 2),
+        )
+
+
+OFF = Clock()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatClocks:
+    """The clocks of every seat after one step. Times are Unix seconds."""
+
+    owes_since: tuple[float | None, ...]  # when the seat came to owe its current decision
+    bank: tuple[float, ...]  # bank mode: seconds left when it came to owe it (or now, if it owes none)
+    in_a_row: tuple[int, ...]  # consecutive decisions made for the seat on timeout
+
+    @classmethod
+    def start(cls, clock: Clock, seats: int, to_act: tuple[int, ...], at: float) -> "SeatClocks":
+        return cls(
+            tuple(at if s in to_act else None for s in range(seats)),
+            (clock.initial,) * seats,
+            (0,) * seats,
+        )
+
+    def after(
+        self,
+        clock: Clock,
+        *,
+        at: float,
+        actor: int | None,
+        by_timeout: bool,
+        before: tuple[int, ...],
+        now_to_act: tuple[int, ...],
+    ) -> "SeatClocks":
+        """The clocks once `actor` made a decision at `at` and `now_to_act` owe one."""
+        owes = list(self.owes_since)
+        bank = list(self.bank)
+        in_a_row = list(self.in_a_row)
+        for s in range(len(owes)):
+            acted = s == actor and s in before
+            if owes[s] is not None and (acted or s not in now_to_act):
+                bank[s] = max(0.0, bank[s] - (at - owes[s]))  # the decision it owed took this long
+                if acted:
+                    bank[s] += clock.increment
+                owes[s] = None
+            if s in now_to_act and owes[s] is None:
+                owes[s] = at
+        if actor is not None:
+            in_a_row[actor] = in_a_row[actor] + 1 if by_timeout else 0
+        return SeatClocks(tuple(owes), tuple(bank), tuple(in_a_row))
+
+    def deadline(self, clock: Clock, seat: int) -> float | None:
+        since = self.owes_since[seat]
+        if since is None or not clock.on:
+            return None
+        return since + (clock.seconds if clock.mode == "turn" else self.bank[seat])
+
+    def public(self, clock: Clock) -> dict[str, Any] | None:
+        """What the game messages carry: the deadline of each seat that owes a decision and, with a
+        time bank, each seat's bank (for a seat that owes a decision: what is left at its deadline's
+        basis, i.e. the deadline minus now is its time left)."""
+        if not clock.on:
+            return None
+        deadlines = {}
+        for s in range(len(self.owes_since)):
+            at = self.deadline(clock, s)
+            if at is not None:
+                deadlines[str(s)] = iso_time(at)
+        out: dict[str, Any] = {"mode": clock.mode, "deadlines": deadlines}
+        if clock.mode == "turn":
+            out["seconds"] = clock.seconds
+        else:
+            out["banks"] = {str(s): round(b, 3) for s, b in enumerate(self.bank) if self.owes_since[s] is None}
+            out["increment_seconds"] = clock.increment
+        return out
+
+
+def unix(moment: datetime) -> float:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.timestamp()
+
+
+def iso_time(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+
+
+def check_timeout_bot(kind: str) -> str:
+    if kind not in BOTS:
+        raise ValueError(f"unknown timeout_bot {kind!r}; bots: {sorted(BOTS)}")
+    return kind
+
+
+# ----- firing deadlines ---------------------------------------------------------------------------
+
+Submit = Callable[..., Awaitable[Any]]
+HandOver = Callable[[str, int, str, str], Awaitable[None]]
+
+
+class ClockService:
+    """Watches every loaded game of this process and decides for seats whose deadline passed."""
+
+    def __init__(self, games: Any, hand_to_bot: HandOver) -> None:
+        self.games = games
+        self.hand_to_bot = hand_to_bot
+        self.timers: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.fired = 0
+        games.listeners.append(self.watch)
+        games.load_listeners.append(self.watch)
+
+    def watch(self, rt: Any) -> None:
+        """(Re)arm the game's timer for its earliest deadline."""
+        old = self.timers.pop(rt.game_id, None)
+        if old is not None:
+            old.cancel()
+        if not rt.clock.on or rt.over:
+            return
+        frame = rt.frame
+        due = [(frame.clocks.deadline(rt.clock, s), s) for s in frame.to_act]
+        due = [(at, s) for at, s in due if at is not None]
+        if not due:
+            return
+        at, _ = min(due)
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, at - time.time())
+        self.timers[rt.game_id] = loop.call_later(delay + 0.005, self._due, rt)
+
+    def _due(self, rt: Any) -> None:
+        self.timers.pop(rt.game_id, None)
+        task = asyncio.create_task(self.fire(rt), name=f"clock-{rt.game_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def overdue(self, rt: Any, frame: Any) -> list[int]:
+        now = time.time()
+        out = []
+        for s in frame.to_act:
+            at = frame.clocks.deadline(rt.clock, s)
+            if at is not None and at <= now and s not in rt.bots:
+                out.append(s)
+        return out
+
+    async def fire(self, rt: Any) -> None:
+        """Decide for every seat whose deadline has passed, then arm the timer again."""
+        try:
+            for seat in self.overdue(rt, rt.frame):
+                await self._decide(rt, seat)
+        except Exception:
+            log.exception("the clock of game %s failed", rt.game_id)
+        finally:
+            if self.games.runtimes.get(rt.game_id) is rt:
+                self.watch(rt)
+
+    async def _decide(self, rt: Any, seat: int) -> None:
+        frame = rt.frame
+        if seat not in self.overdue(rt, frame):
+            return
+        legal = frame.legal(seat)
+        if not legal:
+            return
+        bot = make_bot(rt.clock.bot, seed=random.getrandbits(32))
+        try:
+            action = bot.choose(frame.view(seat), legal)
+        except Exception:
+            log.exception("the timeout bot of game %s failed; it plays the first legal action", rt.game_id)
+            action = legal[0]
+        done = await self.games.submit_on_timeout(
+            rt.game_id, seat, action, frame.version, lambda current: seat in self.overdue(rt, current)
+        )
+        if done is None:
+            return  # another instance decided first, or the seat acted meanwhile
+        self.fired += 1
+        metrics.timeout_fired()
+        log.info("seat %s of game %s timed out: decided by the %s bot", seat, rt.game_id, rt.clock.bot)
+        if rt.frame.clocks.in_a_row[seat] >= rt.clock.before_bot and not rt.over:
+            await self.hand_to_bot(rt.room_code, seat, rt.clock.bot, "timeout")
+
+    def close(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
+        for task in self._tasks:
+            task.cancel()

@@ -1,0 +1,253 @@
+"""Turn clocks against a real uvicorn with short clocks: a seat that never acts is decided for on
+timeout (and the log says so), turn and bank modes, the bot taking the seat after the set number of
+timeouts and giving it back when the person acts, a restart while a clock runs, and two instances
+on one PostgreSQL where a deadline fires once."""
+
+import asyncio
+import secrets
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import _clear_postgres, make_settings
+from tests.server.helpers import SeatClient, bearer, create_room, error_of
+from tests.server.live import LiveServer
+
+
+async def seated_room(
+    http: httpx.AsyncClient, *, clock: dict[str, Any], players: int = 3, **extra: Any
+) -> tuple[str, str]:
+    """Ada (a person who will not act unless told to) and bots; started."""
+    code, token = await create_room(
+        http, players=players, bots=[{"kind": "greedy"}] * (players - 1), clock=clock, seed=7, **extra
+    )
+    r = await http.post(f"/api/rooms/{code}/start", headers=bearer(token))
+    assert r.status_code == 200, r.text
+    return code, token
+
+
+async def history(http: httpx.AsyncClient, code: str) -> dict[str, Any]:
+    r = await http.get(f"/api/rooms/{code}/game/history")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+async def until(predicate: Any, within: float = 20.0) -> Any:
+    deadline = time.monotonic() + within
+    while True:
+        got = await predicate()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.05)
+
+
+def timeouts_of(steps: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    return [s for s in steps if s["seat"] == seat and s["by_timeout"]]
+
+
+@pytest.fixture
+def server(tmp_path) -> Any:  # type: ignore[no-untyped-def]
+    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/clocks.db"))
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+async def test_bad_clocks_are_refused_with_what_is_wrong(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        for clock, word in (
+            ({"mode": "turn", "seconds": 0}, "seconds"),
+            ({"mode": "turn"}, "seconds"),
+            ({"mode": "bank", "initial_seconds": 10, "increment_seconds": -1}, "increment_seconds"),
+            ({"mode": "sundial"}, "mode"),
+        ):
+            r = await http.post("/api/rooms", json={"name": "Ada", "clock": clock})
+            assert r.status_code == 422, (clock, r.text)
+            assert word in r.json()["error"]["message"] or word in str(r.json()["error"].get("details"))
+        r = await http.post("/api/rooms", json={"name": "Ada", "timeout_bot": "oracle"})
+        assert r.status_code == 422 and "oracle" in r.json()["error"]["message"]
+        r = await http.post("/api/rooms", json={"name": "Ada", "timeouts_before_bot": 0})
+        assert r.status_code == 422
+        code, token = await create_room(http, clock={"mode": "turn", "seconds": 30})
+        room = (await http.get(f"/api/rooms/{code}")).json()
+        assert room["settings"]["clock"] == {"mode": "turn", "seconds": 30}
+        r = await http.patch(
+            f"/api/rooms/{code}", json={"clock": {"mode": "bank", "initial_seconds": 0}}, headers=bearer(token)
+        )
+        assert error_of(r) == "invalid_request" and "initial_seconds" in r.json()["error"]["message"], r.text
+        assert (await http.get(f"/api/rooms/{code}")).json()["settings"]["clock"] == {"mode": "turn", "seconds": 30}
+
+
+async def test_a_seat_that_never_acts_is_played_on_timeout_and_the_log_says_so(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, token = await seated_room(http, clock={"mode": "turn", "seconds": 1}, timeouts_before_bot=5)
+        async with SeatClient(server.ws_url, code, token) as ada, SeatClient(server.ws_url, code, None) as watcher:
+            first = await ada.wait_type("state")
+            clock = first["clock"]
+            assert clock["mode"] == "turn" and clock["seconds"] == 1
+            assert set(clock["deadlines"]) == {"0"}  # the bots have picked: only Ada owes a decision
+            timeout = await watcher.wait_type("timeout", within=10, seat=0)
+            assert timeout["bot"] == "greedy"
+            # the step's own messages follow: Ada's pick was made for her, and the turn was revealed
+            after = watcher.messages[watcher.messages.index(timeout) + 1 :]
+            assert any(m["type"] == "chosen" and m["seat"] == 0 and m["version"] == timeout["version"] for m in after)
+            state = await ada.state_at_least(timeout["version"])
+            assert state["view"]["turn"] == 2 and "0" in state["clock"]["deadlines"]
+        steps = (await history(http, code))["steps"]
+        mine = timeouts_of(steps, 0)
+        assert mine and mine[0]["seq"] == timeout["version"] - 1
+        assert all(not s["by_timeout"] for s in steps if s["seat"] != 0)  # bots act in time
+
+
+@pytest.fixture
+def slow_bots(tmp_path) -> Any:  # type: ignore[no-untyped-def]
+    """Bots that think 0.3 s, so the game is still running when Ada comes back."""
+    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/slow.db", bot_delay_ms=300))
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+async def test_after_two_timeouts_the_bot_plays_the_seat_until_its_person_acts(slow_bots: LiveServer) -> None:
+    server = slow_bots
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, token = await seated_room(http, clock={"mode": "turn", "seconds": 1})
+
+        async def seat_zero() -> dict[str, Any]:
+            return (await http.get(f"/api/rooms/{code}")).json()["seats"][0]
+
+        async def handed() -> bool:
+            return (await seat_zero())["bot_plays"] is not None
+
+        await until(handed, within=15)  # two timeouts in a row (about 2 s), then the bot takes over
+        seat = await seat_zero()
+        assert (seat["bot_plays"], seat["bot_reason"]) == ("greedy", "timeout")
+        assert seat["name"] == "Ada" and seat["kind"] == "human"  # still Ada's seat
+        assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
+
+        # the bot plays on at once (no more timeouts), until Ada acts herself
+        async def bot_played() -> bool:
+            later = (await history(http, code))["steps"]
+            return any(s["seat"] == 0 and not s["by_timeout"] for s in later)
+
+        await until(bot_played, within=15)
+        assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
+
+        async def my_legal() -> dict[str, Any] | None:
+            got = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+            return got if got["legal_actions"] else None
+
+        state = await until(my_legal, within=15)
+        r = await http.post(
+            f"/api/rooms/{code}/game/actions",
+            json={"action": state["legal_actions"][-1], "version": state["version"]},
+            headers=bearer(token),
+        )
+        assert r.status_code in (200, 409), r.text  # 409: the bot was quicker this time; the seat is back anyway
+        seat = await seat_zero()
+        assert seat["bot_plays"] is None and seat["bot_reason"] is None
+
+        # Ada plays again, on the clock: her next decision waits for her (or for the next timeout)
+        state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+        if state["status"] == "running" and 0 in state["to_act"]:
+            assert "0" in state["clock"]["deadlines"]
+
+
+async def test_a_time_bank_drains_while_the_seat_owes_and_grows_by_its_increment(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, token = await seated_room(
+            http, clock={"mode": "bank", "initial_seconds": 2, "increment_seconds": 1}, timeouts_before_bot=9
+        )
+        async with SeatClient(server.ws_url, code, token) as ada:
+            state = await ada.wait_type("state")
+            assert state["clock"]["mode"] == "bank" and state["clock"]["increment_seconds"] == 1
+            banks = state["clock"]["banks"]
+            assert set(banks) == {"1", "2"}  # the bots owe nothing now; Ada's bank runs
+            assert all(2.5 < b <= 3 for b in banks.values())  # 2 s, less their few ms, plus the 1 s increment
+            await ada.send({"type": "action", "action": state["legal_actions"][0], "version": state["version"]})
+            accepted = await ada.wait_type("accepted")
+            state = await ada.state_at_least(accepted["version"] + 1)
+            while "0" not in state["clock"]["deadlines"]:
+                state = await ada.state_at_least(state["version"] + 1)
+            # Ada answered within her bank: it is what was left plus the increment, so over 2 s
+            left = time.time()
+            timeout = await ada.wait_type("timeout", within=10, seat=0)
+            assert time.time() - left > 1.5  # (a correctness bound, not a speed one: the bank was > 2 s)
+            state = await ada.state_at_least(timeout["version"])
+            # after the timeout her bank is empty: she now has only the increment for each decision
+            assert "0" in state["clock"]["deadlines"] or state["clock"]["banks"].get("0", 0) <= 1.0
+        steps = (await history(http, code))["steps"]
+        assert len(timeouts_of(steps, 0)) >= 1
+
+
+async def test_a_restart_keeps_the_running_clock(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Deadlines come from the stored log: after a restart the same deadline stands, and fires."""
+    url = f"sqlite:///{tmp_path}/restart.db"
+    first = LiveServer(make_settings(url))
+    first.start()
+    try:
+        async with httpx.AsyncClient(base_url=first.url, timeout=30) as http:
+            code, token = await seated_room(http, clock={"mode": "turn", "seconds": 3})
+            state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+            deadline = state["clock"]["deadlines"]["0"]
+    finally:
+        first.stop()
+    second = LiveServer(make_settings(url))
+    second.start()
+    try:
+        async with httpx.AsyncClient(base_url=second.url, timeout=30) as http:
+            again = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+            assert again["version"] == state["version"]
+            assert again["clock"]["deadlines"]["0"] == deadline  # not a new 3 s from the restart
+
+            async def fired() -> list[dict[str, Any]]:
+                return timeouts_of((await history(http, code))["steps"], 0)
+
+            steps = await until(fired, within=15)
+            assert steps[0]["seq"] == state["version"]
+    finally:
+        second.stop()
+
+
+@pytest.mark.postgres
+async def test_two_instances_fire_one_deadline_once(pg_server_url: str, redis_url: str) -> None:
+    """Both instances follow the game and both arm Ada's clock; the database lets one store the
+    decision, and the other, having lost the race, sees she is no longer overdue."""
+    _clear_postgres(pg_server_url)
+    servers = [
+        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"c{n}-{secrets.token_hex(2)}"))
+        for n in range(2)
+    ]
+    for s in servers:
+        s.start()
+    try:
+        a, b = servers
+        async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+            code, _ = await seated_room(http, clock={"mode": "turn", "seconds": 1}, timeouts_before_bot=10)
+            async with httpx.AsyncClient(base_url=b.url, timeout=30) as http_b:
+                await http_b.get(f"/api/rooms/{code}/game")  # B loads the game too: its clock runs as well
+
+            async def four() -> bool:
+                return len(timeouts_of((await history(http, code))["steps"], 0)) >= 4
+
+            await until(four, within=30)
+            steps = (await history(http, code))["steps"]
+        # one decision per turn for Ada: never a second one (a changed pick) made on timeout
+        turns = [s for s in steps if s["seat"] == 0]
+        assert all(s["by_timeout"] for s in turns[:4])
+        reveals = [i for i, s in enumerate(steps) if any(e["type"] == "reveal" for e in s["events"])]
+        for start, end in zip([-1, *reveals], reveals, strict=False):  # the steps of one turn
+            assert len([s for s in steps[start + 1 : end + 1] if s["seat"] == 0]) == 1
+        fired = a.services.clocks.fired + b.services.clocks.fired
+        assert fired == len(timeouts_of(steps, 0))
+    finally:
+        for s in servers:
+            s.stop()
