@@ -497,6 +497,9 @@ class WelcomeMsg(BaseModel):
     seat: int | None = Field(description="your seat, or null for a spectator")
     room: RoomOut
     limits: Limits
+    server_time: str | None = Field(
+        None, description="the server's clock (ISO 8601, UTC): clients measure turn-clock deadlines against it"
+    )
 
 
 class RoomMsg(BaseModel):

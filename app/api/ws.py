@@ -12,6 +12,7 @@ import json
 import logging
 import time
 from collections import deque
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -138,6 +139,7 @@ class Connection:
                     rate_per_second=self.settings.ws_rate_per_second,
                     burst=self.settings.ws_rate_burst,
                 ),
+                server_time=datetime.now(UTC).isoformat(timespec="milliseconds"),
             ).model_dump_json()
         )
         self.sent_room_version = channel.room_version

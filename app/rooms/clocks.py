@@ -227,7 +227,7 @@ class ClockService:
         old = self.timers.pop(rt.game_id, None)
         if old is not None:
             old.cancel()
-        if not rt.clock.on or rt.over:
+        if not rt.clock.on or rt.over or rt.abandoned:
             return
         frame = rt.frame
         due = [(frame.clocks.deadline(rt.clock, s), s) for s in frame.to_act]

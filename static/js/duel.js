@@ -6,6 +6,7 @@
 // renderDuel(ctx) -> { board, decision }: room.js puts `board` in #board and `decision` (or nothing)
 // in #decision; replay.js shows `board` only (ctx.interactive false: read-only, no buttons).
 import { cardTile, cardWords, colorWords, componentTile, costIcons, costWords, effectIcons } from "./cards.js";
+import { clockChip } from "./clock.js";
 import { cardInfo, catalog, colorOrder, tokenInfo, wonderInfo } from "./catalog.js";
 import { colorShape, icon } from "./icons.js";
 import { ageName, h, listWords, plural, remembered, words } from "./ui.js";
@@ -562,6 +563,7 @@ function playerPanel(c, p) {
     h("h2", { id, class: "player-name" }, [
       title,
       toAct ? h("span", { class: "to-act-mark" }, [icon("hourglass", { size: "sm", label: "" }), " to act"]) : null,
+      c.clock ? clockChip(c.clock, p.seat, name) : null,
     ]),
     h("ul", { class: "duel-stats", "aria-label": `${name}: coins, military points and wonders` }, [
       h("li", {}, [icon("coin", { count: p.coins, label: plural(p.coins, "coin") }), " ", plural(p.coins, "coin")]),

@@ -1,5 +1,6 @@
 // The front page: create a private room, or open one by its code.
 import { api, roomUrl, saveSeat } from "./api.js";
+import { CLOCK_CHOICES } from "./clock.js";
 
 const error = document.getElementById("error");
 const create = document.getElementById("create-form");
@@ -14,6 +15,7 @@ function showKind() {
   notice.textContent = armada.notices.join(" ");
   notice.hidden = !(classic && armada.enabled && create.armada.checked && armada.notices.length);
 }
+for (const [i, choice] of CLOCK_CHOICES.entries()) create.clock.append(new Option(choice.label, String(i)));
 create.game.addEventListener("change", showKind);
 create.armada.addEventListener("change", showKind);
 showKind();
@@ -40,6 +42,7 @@ create.addEventListener("submit", async (event) => {
     game: form.game.value,
     players,
     bots: Array.from({ length: bots }, () => ({ kind: form.bot_kind.value })),
+    clock: CLOCK_CHOICES[Number(form.clock.value)].clock,
   };
   if (classic) {
     body.wonder_side = form.wonder_side.value;

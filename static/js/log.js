@@ -203,3 +203,8 @@ export function cardColor(game, name) {
   const info = cardInfo(game, name);
   return info ? info.color : null;
 }
+
+// A seat's clock ran out and the server decided for it (the step's own lines follow).
+export function timeoutLines(seat, bot, ctx) {
+  return [`${ctx.name(seat)}'s time ran out: ${bot ? `the ${bot} bot` : "a bot"} decided for them.`];
+}

@@ -2,9 +2,10 @@
 import { pickBanner, renderDecision, renderHand, resetSelection } from "./actions.js";
 import { api, forgetSeat, saveSeat, savedSeat } from "./api.js";
 import { loadCatalog, maxNameLength } from "./catalog.js";
+import { CLOCK_CHOICES, clockChip, sameClock, setServerTime, settingWords, startTicking } from "./clock.js";
 import { renderDuel } from "./duel.js";
 import { GameLog } from "./log-view.js";
-import { eventLines, turnSummary } from "./log.js";
+import { eventLines, timeoutLines, turnSummary } from "./log.js";
 import { openReplay } from "./replay.js";
 import { scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
@@ -73,6 +74,14 @@ function renderRoom() {
   $("device").hidden = !seat || room.status === "closed";
   $("host-tools").hidden = !isHost() || room.status === "playing";
   $("spectators").value = policy;
+  const clock = room.settings.clock || { mode: "off" };
+  $("clock-info").textContent = `Turn clock: ${settingWords(clock)}${clock.mode === "off" ? "" : `; when time runs out, the ${room.settings.timeout_bot} bot decides`}.`;
+  const choice = CLOCK_CHOICES.findIndex((c) => sameClock(c.clock, clock));
+  if (choice < 0 && !$("clock").querySelector("option[value=custom]")) {
+    $("clock").append(h("option", { value: "custom" }, [`Custom: ${settingWords(clock)}`]));
+  }
+  $("clock").value = choice < 0 ? "custom" : String(choice);
+  $("clock-setting").hidden = room.status === "playing";
   $("add-bot").disabled = !free;
   $("add-bot").hidden = room.status !== "open";
   $("start").disabled = free > 0;
@@ -191,6 +200,11 @@ $("join-seat").addEventListener("submit", async (event) => {
     showError(e.message);
   }
 });
+$("clock").replaceChildren(...CLOCK_CHOICES.map((c, i) => h("option", { value: String(i) }, [c.label])));
+$("clock").addEventListener("change", (event) => {
+  const chosen = CLOCK_CHOICES[Number(event.target.value)];
+  if (chosen) hostCall("PATCH", `/api/rooms/${code}`, { clock: chosen.clock });
+});
 $("add-bot").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/bots`, { kind: "heuristic" }));
 $("start").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/start`));
 $("armada").addEventListener("change", (event) =>
@@ -223,6 +237,7 @@ function context(view, legal, me, { interactive = true } = {}) {
       if (side === "far_right") return view.players[p.right].right;
       return from;
     },
+    clock: interactive && state && state.status === "running" ? state.clock : null,
     lastMoves: lastReveal && state && lastReveal.game_id === state.game_id
       ? Object.fromEntries(lastReveal.moves.map((m) => [m.seat, m])) : null,
     send,
@@ -235,6 +250,17 @@ function context(view, legal, me, { interactive = true } = {}) {
       }
     },
   };
+}
+
+// Your own countdown, beside the status line, while you owe a decision.
+function myClock() {
+  const deadline = myDeadline();
+  return deadline ? h("span", { class: "status-clock" }, [" ", clockChip(state.clock, seat.seat, "You")]) : "";
+}
+
+function myDeadline() {
+  if (!seat || !state || state.status !== "running" || !state.clock) return null;
+  return (state.clock.deadlines || {})[String(seat.seat)] || null;
 }
 
 function myMove() {
@@ -276,7 +302,7 @@ function drawGame() {
   const view = state.view;
   const me = seat && state.seat !== null ? state.seat : null;
   const ctx = context(view, state.status === "running" ? state.legal_actions || [] : [], me);
-  $("status").textContent = statusText(view);
+  $("status").replaceChildren(statusText(view), myClock());
   $("turn-info").textContent = view.game === "duel" ? (view.age ? `Age ${["", "I", "II", "III"][view.age]}` : "Wonder draft") : tableFacts(view).slice(0, 3).join(" · ");
   const mine = myMove();
   document.title = `${mine ? "● Your move — " : ""}Wonders — room ${code}`;
@@ -408,6 +434,7 @@ function addSteps(gameId, history, ctx, after) {
   for (const step of history.steps) {
     const version = step.seq + 1; // a step is stored with the version it was made against
     if (version <= after) continue;
+    if (step.by_timeout) log.add(gameId, version, timeoutLines(step.seat, "", ctx), "timeout", "history");
     for (const e of step.events) {
       track(gameId, version, e, ctx, history.config.game);
       log.add(gameId, version, eventLines(history.config.game, e, ctx), e.type, "history");
@@ -505,6 +532,7 @@ function onMessage(m) {
   switch (m.type) {
     case "welcome":
       retry = 500;
+      if (m.server_time) setServerTime(m.server_time);
       room = m.room;
       $("conn").textContent = seat && m.seat !== null ? `connected as ${seatName(m.seat)}` : "watching";
       $("conn").className = "badge on";
@@ -532,6 +560,12 @@ function onMessage(m) {
       break;
     case "chosen":
       break;
+    case "timeout": {
+      const ctx = context(state ? state.view : { players: [] }, [], seat ? seat.seat : null);
+      log.add(m.game_id, m.version, timeoutLines(m.seat, m.bot, ctx), "timeout");
+      if (seat && m.seat === seat.seat) announce(`Your time ran out: the ${m.bot} bot decided for you.`);
+      break;
+    }
     case "reveal":
       onGameEvent(m.game_id, m.version, m.reveal);
       break;
@@ -576,6 +610,7 @@ async function refreshPastGames() {
 async function main() {
   remembered($("log-details"), "log");
   installInfoBubbles();
+  startTicking(myDeadline);
   if (!code) {
     showError("No room code in the address.");
     $("conn").textContent = "no room";

@@ -2,6 +2,7 @@
 // city by colour, wonder boards with each stage's cost and effect, what neighbours sell and your
 // price, coins, shields, military tokens, science, who has chosen; compact other players.
 import { cardTile, colorWords, effectIcons, stageTile } from "./cards.js";
+import { clockChip } from "./clock.js";
 import { cardInfo, colorOrder, islandInfo, shipSpace, wonderInfo } from "./catalog.js";
 import { icon } from "./icons.js";
 import { h, listWords, plural, remembered, words } from "./ui.js";
@@ -26,6 +27,7 @@ function statLine(p, ctx) {
     ...["compass", "gear", "tablet", "any"].filter((s) => sci[s]).map((s) =>
       h("li", {}, [icon(s === "any" ? "science_any" : s, { count: sci[s], label: `${sci[s]} × ${s === "any" ? "any science symbol" : s}` })])),
     chosen ? h("li", { class: "chosen" }, [chosen]) : null,
+    ctx.clock ? h("li", { class: "clock" }, [clockChip(ctx.clock, p.seat, ctx.name(p.seat))]) : null,
   ]);
 }
 

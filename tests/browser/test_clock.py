@@ -1,0 +1,80 @@
+"""Turn clocks in the browser: the host picks one in the lobby or the room, everyone sees the
+countdown of the seat that owes a decision, and a timeout is told in the log."""
+
+import re
+
+import httpx
+import pytest
+from playwright.async_api import Browser
+
+from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, watch_errors
+from tests.server.helpers import bearer
+from tests.server.live import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+async def test_the_host_chooses_a_clock_and_everyone_sees_the_countdown(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    page = await (await chromium.new_context(viewport=DESKTOP)).new_page()
+    errors = watch_errors(page)
+    await page.goto(web_server.url + "/")
+    await page.fill("#create-form input[name=name]", "Ada")
+    await page.fill("#create-form input[name=players]", "3")
+    await page.fill("#create-form input[name=bots]", "2")
+    await page.select_option("#create-form select[name=clock]", label="30 s for each decision")
+    await page.click("#create-form button[type=submit]")
+    await page.wait_for_url(re.compile(r"/room\.html\?code="))
+    await page.wait_for_selector("#clock-info:has-text('0:30 for each decision')")
+    assert "the greedy bot decides" in await page.inner_text("#clock-info")
+    if not await page.is_visible("#clock"):
+        await page.click("#room-details summary")
+    await page.select_option("#clock", label="1 min for each decision")
+    await page.wait_for_selector("#clock-info:has-text('1:00 for each decision')")
+    await page.click("#start:enabled")
+    await page.wait_for_selector("#status .countdown")
+    label = await page.get_attribute("#status .countdown", "aria-label")
+    assert re.fullmatch(r"You: 0:(59|60|58|57) left to decide|You: 1:00 left to decide", label), label
+    # the other players see Ada's countdown beside her name
+    ada = page.get_by_role("region", name="Ada (you)")
+    assert await ada.locator(".countdown").count() == 1
+    first = await page.inner_text("#status .countdown")
+    await page.wait_for_timeout(1600)
+    assert await page.inner_text("#status .countdown") != first  # it runs
+    await shot(page, "clock-countdown-desktop")
+    assert await serious_violations(page) == []
+    assert errors == []
+
+
+async def test_a_timeout_is_told_in_the_log_and_the_countdown_runs_on_a_phone(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    async with httpx.AsyncClient(base_url=web_server.url) as http:
+        r = await http.post(
+            "/api/rooms",
+            json={
+                "name": "Ada",
+                "players": 3,
+                "bots": [{"kind": "greedy"}] * 2,
+                "clock": {"mode": "turn", "seconds": 2},
+            },
+        )
+        room = r.json()
+        await http.post(f"/api/rooms/{room['code']}/start", headers=bearer(room["token"]))
+    context = await chromium.new_context(viewport=PHONE)
+    await context.add_init_script(
+        f"localStorage.setItem('wonders.seat.{room['code']}', JSON.stringify({{seat: 0, token: '{room['token']}'}}))"
+    )
+    page = await context.new_page()
+    errors = watch_errors(page)
+    await page.goto(web_server.url + f"/room.html?code={room['code']}")
+    await page.wait_for_selector("#status .countdown")
+    assert await sideways_overflow(page) == 0
+    await shot(page, "clock-countdown-phone")
+    await page.wait_for_selector(
+        '#log .log-line:has-text("Ada\'s time ran out: the greedy bot decided for them.")', timeout=15000
+    )
+    await page.reload()  # the history says so too
+    await page.wait_for_selector('#log .log-line:has-text("Ada\'s time ran out")')
+    assert errors == []
