@@ -11,7 +11,7 @@ COPY pyproject.toml README.md alembic.ini ./
 COPY app ./app
 COPY migrations ./migrations
 COPY static ./static
-RUN pip install . \
+RUN pip install '.[server]' \
     && useradd --system --uid 10001 --home-dir /srv/wonders wonders \
     && mkdir -p /data && chown wonders /data
 
