@@ -303,6 +303,7 @@ class BotClient:
         verbose: bool = False,
         reconnect: bool = True,
         retry_for: float = 300.0,
+        open_timeout: float = 30.0,
         think_in_thread: bool = True,
         on_message: Callable[[dict[str, Any]], None] | None = None,
         on_send: Callable[[dict[str, Any]], None] | None = None,
@@ -315,6 +316,7 @@ class BotClient:
         self.verbose = verbose
         self.reconnect = reconnect
         self.retry_for = retry_for
+        self.open_timeout = open_timeout
         self.think_in_thread = think_in_thread
         self.on_message = on_message
         self.on_send = on_send
@@ -336,6 +338,7 @@ class BotClient:
         self.taking_back = False
         self.told_waiting = False
         self.connections = 0
+        self.welcomed = False  # the current connection got its `welcome`
         self.room: dict[str, Any] | None = None
 
     # ----- connections ---------------------------------------------------------------------------
@@ -346,15 +349,15 @@ class BotClient:
         try:
             while True:
                 reason = "closed"
+                self.welcomed = False
                 try:
                     async with websockets.connect(
                         ws_url(self.url, self.code),
                         additional_headers=bearer(self.token),
                         max_size=2**24,
                         max_queue=None,  # keep reading while the bot thinks (pings are answered meanwhile)
-                        open_timeout=30,
+                        open_timeout=self.open_timeout,
                     ) as ws:
-                        attempt, down_since = 0, None
                         done = await self._session(ws)
                         if done is not None:
                             return done
@@ -368,8 +371,14 @@ class BotClient:
                     reason = f"code {close.code}" if close is not None else "no close frame"
                 except _Reconnect as exc:
                     reason = str(exc)
-                except (OSError, InvalidHandshake, TimeoutError) as exc:
+                except InvalidHandshake as exc:
+                    if not self.connections:  # not a Wonders websocket at all (a wrong URL)
+                        raise ClientError(f"{ws_url(self.url, self.code)} refused the websocket: {exc}") from None
                     reason = _reason(exc)
+                except (OSError, TimeoutError) as exc:
+                    reason = _reason(exc)
+                if self.welcomed:  # that connection worked: start the backoff afresh
+                    attempt, down_since = 0, None
                 if not self.reconnect:
                     raise ClientError(f"the connection to {self.url} was lost ({reason})")
                 now = time.monotonic()
@@ -404,12 +413,11 @@ class BotClient:
                 continue
             if self.on_message is not None:
                 self.on_message(message)
-            done = await self._handle(message)
+            done = await self._handle(message) or await self._maybe_act()
             if done is not None:
                 if self.pending is not None:
                     await self._last_answer(ws)
                 return done
-            await self._maybe_act()
 
     async def _last_answer(self, ws: Any) -> None:
         """The game ended on our own action, whose `accepted` may come after the end: wait for it a moment."""
@@ -420,10 +428,10 @@ class BotClient:
                     if self.on_message is not None:
                         self.on_message(message)
                     if message.get("action_id") == self.pending["action_id"]:
-                        if message["type"] == "accepted":
-                            self._applied(message["seq"])
-                        elif message["type"] == "error" and message.get("code") == "duplicate":
-                            self._applied((message.get("details") or {}).get("seq", -1))
+                        seq = message["seq"] if "seq" in message else (message.get("details") or {}).get("seq")
+                        applied = message["type"] == "accepted" or message.get("code") == "duplicate"
+                        if applied and isinstance(seq, int):
+                            self._applied(seq)
                         else:
                             self.pending = None
 
@@ -477,6 +485,7 @@ class BotClient:
             raise ClientError("the token holds no seat in this room: the server took it as a spectator")
         self.outcome.seat = seat
         self.connections += 1
+        self.welcomed = True
         room = message["room"]
         name = next((s["name"] for s in room["seats"] if s["seat"] == seat), None)
         if self.connections == 1:
@@ -661,21 +670,47 @@ class BotClient:
 
     # ----- acting ---------------------------------------------------------------------------------
 
-    async def _maybe_act(self) -> None:
+    async def _maybe_act(self) -> Outcome | None:
         state = self.latest
         if state is None or self.pending is not None or self.host_bot or state["status"] != "running":
-            return
+            return None
         version = state["version"]
         if self.outcome.seat not in state["to_act"] or not state["legal_actions"]:
-            return
+            return None
         if version < self.floor or version <= self.acted_on:
-            return
+            return None
+        action = await self._think(state["view"], state["legal_actions"])
+        # what came while the bot thought: the game may be over, or the host handed the seat to a bot
+        done = await self._drain()
+        if done is not None:
+            return done
+        if self.host_bot:
+            self.log(f"not sending the choice for step {version}: the host handed the seat to a bot meanwhile")
+            return None
         self.acted_on = version
         self.waiting_since = None
-        action = await self._think(state["view"], state["legal_actions"])
         if self.verbose:
             self.log(f"step {version}: {describe(action)}")
         await self._send(self._action_message(action, version))
+        return None
+
+    async def _drain(self) -> Outcome | None:
+        """Handle the messages already here, without waiting for more."""
+        while True:
+            try:
+                async with asyncio.timeout(0):
+                    raw = await self.ws.recv()
+            except TimeoutError:
+                return None
+            try:
+                message = json.loads(raw)
+            except ValueError:
+                continue
+            if self.on_message is not None:
+                self.on_message(message)
+            done = await self._handle(message)
+            if done is not None:
+                return done
 
     async def _think(self, view: View, legal_actions: list[Action]) -> Action:
         if inspect.iscoroutinefunction(self.choose):

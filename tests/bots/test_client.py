@@ -46,8 +46,9 @@ async def new_room(http: httpx.AsyncClient, **settings: Any) -> tuple[str, str]:
 
 
 async def seat_taken(http: httpx.AsyncClient, code: str, seat: int, within: float = 30.0) -> None:
+    """Until someone holds `seat` and has its websocket open."""
     deadline = time.monotonic() + within
-    while (await http.get(f"/api/rooms/{code}")).json()["seats"][seat]["kind"] == "free":
+    while not (await http.get(f"/api/rooms/{code}")).json()["seats"][seat]["connected"]:
         assert time.monotonic() < deadline, f"nobody took seat {seat}"
         await asyncio.sleep(0.05)
 
@@ -285,7 +286,7 @@ async def test_an_action_whose_answer_was_lost_is_sent_again_and_applied_once(se
     async with CuttingProxy(server.port, after=3) as proxy, httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         code, host = await new_room(http, players=3, seed=8, bots=[{"kind": "greedy"}, {"kind": "random"}])
         task = asyncio.create_task(play(proxy.url, code, "heuristic", token=host, log=lines.append, verbose=True))
-        await asyncio.sleep(0.3)
+        await seat_taken(http, code, 0)
         await start(http, code, host)
         outcome = await asyncio.wait_for(task, 120)
         hist = await history(http, code)
@@ -329,7 +330,7 @@ async def test_a_timeout_the_server_decided_and_the_seat_taken_back(server: Live
         ours = asyncio.create_task(play(server.url, code, slow_once, token=host, log=lines.append))
         other = asyncio.create_task(play(server.url, code, pace, name="Pace", log=None))
         await seat_taken(http, code, 1)
-        await asyncio.sleep(0.3)
+        await seat_taken(http, code, 0)
         await start(http, code, host)
         outcome, _ = await asyncio.wait_for(asyncio.gather(ours, other), 120)
         hist = await history(http, code)
@@ -342,6 +343,54 @@ async def test_a_timeout_the_server_decided_and_the_seat_taken_back(server: Live
     assert room["seats"][0]["bot_plays"] is None  # the seat is the client's again
     assert steps[-1]["seq"] in outcome.seqs, lines  # and the client played it to the end
     assert len(steps) == 18 and len(outcome.seqs) >= 10
+
+
+async def test_a_seat_the_host_hands_to_a_bot_is_left_to_it_until_given_back(server: LiveServer) -> None:
+    """The host hands the client's seat to a bot while the client's bot is thinking: the client
+    does not send that choice (it would take the seat back) and leaves the seat to the bot until the
+    host gives it back. Seat 1 is a client thinking 0.3 s a decision, so the game takes a while."""
+    thinking, release = asyncio.Event(), asyncio.Event()
+
+    async def wait_once(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
+        if not release.is_set():
+            thinking.set()
+            await release.wait()
+        return actions[0]
+
+    async def pace(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
+        await asyncio.sleep(0.3)
+        return actions[-1]
+
+    lines: list[str] = []
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, host = await new_room(http, players=3, seed=6, bots=[{"kind": "greedy", "seat": 2}])
+        ours = asyncio.create_task(play(server.url, code, wait_once, token=host, log=lines.append))
+        other = asyncio.create_task(play(server.url, code, pace, name="Pace", log=None))
+        await seat_taken(http, code, 1)
+        await seat_taken(http, code, 0)
+        await start(http, code, host)
+        await asyncio.wait_for(thinking.wait(), 20)
+        r = await http.post(f"/api/rooms/{code}/seats/0/bot", json={"kind": "random"}, headers=bearer(host))
+        assert r.status_code == 200, r.text
+        await asyncio.sleep(0.3)  # the room message reaches the client
+        release.set()
+        deadline = time.monotonic() + 30
+        while len([s for s in (await history(http, code))["steps"] if s["seat"] == 0]) < 3:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        r = await http.delete(f"/api/rooms/{code}/seats/0/bot", headers=bearer(host))
+        assert r.status_code == 200, r.text
+        outcome, _ = await asyncio.wait_for(asyncio.gather(ours, other), 120)
+        hist = await history(http, code)
+    assert outcome.status == "finished", lines
+    assert any("to a random bot: leaving it to that bot until the host gives it back" in x for x in lines), lines
+    assert any(line.startswith("not sending the choice for step") for line in lines), lines
+    assert "the host gave seat 0 back: playing it again" in lines
+    steps = [s["seq"] for s in hist["steps"] if s["seat"] == 0]
+    assert len(steps) == 18 and hist["status"] == "finished"
+    first = min(outcome.seqs)
+    assert first > steps[2], "the bot played the seat's first steps"
+    assert sorted(outcome.seqs) == [s for s in steps if s >= first], "and the client every step once given back"
 
 
 # ----- (d) bad arguments -----------------------------------------------------------------------------
