@@ -360,6 +360,7 @@ class BotClient:
                     ) as ws:
                         done = await self._session(ws)
                         if done is not None:
+                            self._report(done)
                             return done
                 except ConnectionClosed as exc:
                     close = exc.rcvd
@@ -415,7 +416,7 @@ class BotClient:
                 self.on_message(message)
             done = await self._handle(message) or await self._maybe_act()
             if done is not None:
-                if self.pending is not None:
+                if self.pending is not None and not self.resend:  # sent on this connection
                     await self._last_answer(ws)
                 return done
 
@@ -656,6 +657,10 @@ class BotClient:
     def _finish(self, status: str, result: dict[str, Any] | None, version: int) -> Outcome:
         outcome = self.outcome
         outcome.status, outcome.result, outcome.version = status, result, version
+        return outcome
+
+    def _report(self, outcome: Outcome) -> None:
+        status, result, version = outcome.status, outcome.result, outcome.version
         if status == "finished":
             self.log(
                 f"game {self.game_id} is over after {version} steps "
@@ -666,7 +671,6 @@ class BotClient:
                     self.log(line)
         elif status == "abandoned":
             self.log(f"game {self.game_id} was abandoned: the room was closed unused")
-        return outcome
 
     # ----- acting ---------------------------------------------------------------------------------
 
