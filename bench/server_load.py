@@ -5,9 +5,10 @@
 
 Without --url it starts `python -m app` on a free port with a fresh SQLite database (or
 --database-url) and stops it at the end. Every seat is a websocket client running a bot from
-app.bots on the state the server sends. Prints one JSON line: rooms, games finished, actions and
-actions/s, and the reveal latency (from the last pick of a turn being sent to the reveal having
-arrived at every seat of the room) p50/p99/max in milliseconds, and errors.
+app.bots on the state the server sends (app.bots.client's BotClient, without reconnecting). Prints
+one JSON line: rooms, games finished, actions and actions/s, and the reveal latency (from the last
+pick of a turn being sent to the reveal having arrived at every seat of the room) p50/p99/max in
+milliseconds, and errors.
 """
 
 import argparse
@@ -26,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import websockets
 
 from app.bots import make_bot
+from app.bots.client import BotClient
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,57 +75,47 @@ class Stats:
 
 async def seat_bot(
     *,
-    ws_url: str,
+    url: str,
     room: Room,
     seat: int,
     bot_kind: str,
     think: float,
     stats: Stats,
     ready: asyncio.Event,
-    go: asyncio.Event,
 ) -> None:
+    """One seat: app.bots.client's BotClient with a bot of app.bots, measuring through its hooks."""
     bot = make_bot(bot_kind, seed=hash((room.code, seat)) & 0xFFFF)
-    url = f"{ws_url}/ws/rooms/{room.code}"
-    try:
-        async with websockets.connect(
-            url, additional_headers={"Authorization": f"Bearer {room.tokens[seat]}"}, max_size=2**24, open_timeout=60
-        ) as ws:
+
+    async def choose(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
+        if think:
+            await asyncio.sleep(random.uniform(0, 2 * think))
+        return bot.choose(view, actions)
+
+    def on_message(message: dict[str, Any]) -> None:
+        stats.messages += 1
+        kind = message["type"]
+        if kind == "welcome":
             ready.set()
-            acted: set[int] = set()
-            pending_reply = False
-            floor = 0  # states older than our last accepted action are out of date
-            latest: dict[str, Any] | None = None
-            async for raw in ws:
-                stats.messages += 1
-                message = json.loads(raw)
-                kind = message["type"]
-                if kind == "reveal":
-                    room.reveal_arrived(message["version"])
-                elif kind == "state":
-                    latest = message
-                    if message["status"] == "finished":
-                        room.finished = True
-                        return
-                elif kind == "accepted":
-                    pending_reply = False
-                    floor = message["version"]
-                elif kind == "error":
-                    pending_reply = False
-                    if message["code"] not in ("stale",):
-                        stats.error(message["code"])
-                if latest is None or pending_reply or not go.is_set():
-                    continue
-                if latest["version"] < floor:
-                    continue
-                if seat in latest["to_act"] and latest["version"] not in acted and latest["legal_actions"]:
-                    acted.add(latest["version"])
-                    if think:
-                        await asyncio.sleep(random.uniform(0, 2 * think))
-                    action = bot.choose(latest["view"], latest["legal_actions"])
-                    pending_reply = True
-                    room.sent()
-                    await ws.send(json.dumps({"type": "action", "action": action, "version": latest["version"]}))
-    except Exception as exc:  # a dropped connection is an error of the run
+        elif kind == "reveal":
+            room.reveal_arrived(message["version"])
+        elif kind == "error" and message["code"] != "stale":
+            stats.error(message["code"])
+
+    client = BotClient(
+        url,
+        room.code,
+        room.tokens[seat],
+        choose,
+        reconnect=False,  # a dropped connection is an error of the run
+        open_timeout=60,
+        think_in_thread=False,
+        on_message=on_message,
+        on_send=lambda _message: room.sent(),
+    )
+    try:
+        outcome = await client.run()
+        room.finished = room.finished or outcome.status == "finished"
+    except Exception as exc:
         stats.error(type(exc).__name__)
         ready.set()
 
@@ -160,7 +151,6 @@ async def gather_limited(coros: list[Any], limit: int) -> list[Any]:
 
 
 async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
-    ws_url = url.replace("http://", "ws://").replace("https://", "wss://")
     stats = Stats()
     limits = httpx.Limits(max_connections=50)
     expansions = ["armada"] if args.armada else []
@@ -168,7 +158,6 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
         rooms = await gather_limited(
             [make_room(http, args.players, args.game, i, expansions) for i in range(args.rooms)], 20
         )
-        go = asyncio.Event()
         tasks, readies = [], []
         for room in rooms:
             for seat in range(room.players):
@@ -177,19 +166,17 @@ async def run_load(url: str, args: argparse.Namespace) -> dict[str, Any]:
                 tasks.append(
                     asyncio.create_task(
                         seat_bot(
-                            ws_url=ws_url,
+                            url=url,
                             room=room,
                             seat=seat,
                             bot_kind=args.bot,
                             think=args.think_ms / 1000,
                             stats=stats,
                             ready=ready,
-                            go=go,
                         )
                     )
                 )
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 120)
-        go.set()
         lags: list[float] = []
         stop_lag = asyncio.Event()
         lag_task = asyncio.create_task(loop_lag(lags, stop_lag))
