@@ -41,9 +41,10 @@ from typing import Any
 from app.bots.armada import ArmadaValues, is_armada
 from app.bots.base import Action
 from app.bots.classic_heuristic import ARMADA_NAVAL_WEIGHT, HeuristicBot
-from app.engine import GameConfig, new_game
-from app.engine.classic.armada_data import TRACKS, armada_data
-from app.engine.classic.scoring import ARMADA_CATEGORIES
+from app.engine import GameConfig, describe_components, new_game
+
+ARMADA = describe_components()["armada"]
+TRACKS = tuple(ARMADA["ship_tracks"])
 
 FOCUSES = (*TRACKS, "none")
 FOCUS_BONUS = 4.0  # points added to an action for each space it moves the bot's own ship up
@@ -213,7 +214,7 @@ def summarize(players: int, games: list[dict[str, Any]], seed: int, bonus: tuple
                 "vs_others": round(mean[focus] - _mean(rest), 2),
                 "vs_best_other": round(vs_best, 2),
                 "vs_none": round(vs_none, 2),
-                "categories": {c: round(_mean([r["categories"][c] for r in rows]), 2) for c in ARMADA_CATEGORIES},
+                "categories": {c: round(_mean([r["categories"][c] for r in rows]), 2) for c in rows[0]["categories"]},
                 "ships": {t: round(_mean([r["ships"][t] for r in rows]), 2) for t in TRACKS},
                 "naval_strength": round(_mean([r["naval_strength"] for r in rows]), 2),
                 "commercial_level": round(_mean([r["commercial_level"] for r in rows]), 2),
@@ -225,7 +226,7 @@ def summarize(players: int, games: list[dict[str, Any]], seed: int, bonus: tuple
             }
         )
     kept = Counter(name for g in games for name in g["kept"])
-    names = [i.name for i in armada_data().islands]
+    names = list(ARMADA["islands"])
     lines.append(
         {
             "players": players,

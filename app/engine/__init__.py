@@ -36,6 +36,10 @@ __all__ = [
 def new_game(config: GameConfig) -> Game:
     """A new game set up from the config and its seed."""
     if config.game == "classic":
+        if "armada" in config.expansions:
+            from app.engine.classic.armada.game import ArmadaGame
+
+            return ArmadaGame(config)
         from app.engine.classic.game import ClassicGame
 
         return ClassicGame(config)

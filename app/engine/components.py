@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from app.engine.classic.armada_data import TRACKS, armada_files
+from app.engine.classic.armada.data import TRACKS, armada_files
 from app.engine.classic.data import SCIENCE_SYMBOLS, SIDES, CardModel, WonderModel, classic_files
 from app.engine.common.resources import RESOURCES
 from app.engine.duel.data import duel_files

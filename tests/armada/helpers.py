@@ -13,7 +13,7 @@ values replace the provisional ones.
 from typing import Any
 
 from app.engine import GameConfig, new_game
-from app.engine.classic.armada_data import (
+from app.engine.classic.armada.data import (
     TRACKS,
     CommercialLevel,
     Explore,
@@ -23,6 +23,8 @@ from app.engine.classic.armada_data import (
     StepCost,
     armada_data,
 )
+from app.engine.classic.armada.effects import apply_effects
+from app.engine.classic.armada.islands import keep_island
 from app.engine.classic.data import Effects
 from app.engine.classic.game import ClassicGame
 from app.engine.common.resources import Vector
@@ -108,7 +110,7 @@ def give_stages(game: ClassicGame, seat: int, *numbers: int) -> None:
 def _lasting(game: ClassicGame, seat: int, effects: Effects) -> None:
     kept = tuple(e for e in effects.extra if isinstance(e, LASTING))
     if kept:
-        game._armada_effects(seat, Effects(extra=kept), ())
+        apply_effects(game, seat, Effects(extra=kept), ())
 
 
 def produce(game: ClassicGame, seat: int, cost: Vector, tradable: bool = False) -> None:
@@ -176,7 +178,7 @@ def give_island(game: ClassicGame, seat: int, name: str) -> None:
     island = island_id(name)
     game.island_decks[armada_data().islands[island].level].remove(island)
     game.offers[seat] = [island]
-    game._keep_island(seat, island, ())
+    keep_island(game, seat, island, ())
 
 
 def stack_island(game: ClassicGame, name: str) -> None:

@@ -7,7 +7,7 @@ import pytest
 from app.bots.armada import ArmadaValues
 from app.bots.classic_heuristic import HeuristicBot
 from app.engine import GameConfig, new_game
-from app.engine.classic.armada_data import TRACKS
+from app.engine.classic.armada.data import TRACKS
 from bench.armada_balance import FOCUSES, FleetBot, focus_of, main
 
 FOCUS_KEYS = {

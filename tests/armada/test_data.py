@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from app.engine.classic.armada_data import TRACKS, armada_data, load_armada
+from app.engine.classic.armada.data import TRACKS, armada_data, load_armada
 from app.engine.common.data import DataError
 
 ARMADA_JSON = "app/engine/data/armada/armada.json"

@@ -13,7 +13,7 @@ import pytest
 
 from app.engine import GameConfig, IllegalAction, new_game
 from app.engine.classic import scoring
-from app.engine.classic.armada_data import CommercialLevel, FarTrade, NavalStrength, Tax, armada_data
+from app.engine.classic.armada.data import CommercialLevel, FarTrade, NavalStrength, Tax, armada_data
 from app.engine.common.resources import RAW, RESOURCES, to_dict
 from tests.armada.helpers import (
     card_def,

@@ -7,7 +7,7 @@ rule examples, not for the card-conservation properties.
 from typing import Any
 
 from app.engine import GameConfig, new_game
-from app.engine.classic.armada_data import armada_data
+from app.engine.classic.armada.data import armada_data
 from app.engine.classic.data import CardDef, classic_data
 from app.engine.classic.game import ClassicGame
 

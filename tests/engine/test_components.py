@@ -9,7 +9,7 @@ from typing import Any, get_args
 import pytest
 
 from app.engine import describe_components
-from app.engine.classic.armada_data import TRACKS, ArmadaEffect, armada_data
+from app.engine.classic.armada.data import TRACKS, ArmadaEffect, armada_data
 from app.engine.classic.data import CLASSIC_DIR, classic_data
 from app.engine.common import data as d
 from app.engine.common.resources import RESOURCES, vector

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 
 from app.engine import GameConfig
-from app.engine.classic.armada_data import armada_data
+from app.engine.classic.armada.data import armada_data
 from app.engine.common.game import Game
 from tests.server.helpers import SeatClient
 

@@ -13,7 +13,7 @@ import pytest
 
 from app.api.schemas import server_message
 from app.bots.armada import all_cards
-from app.engine.classic.armada_data import armada_data
+from app.engine.classic.armada.data import armada_data
 from tests.server.conftest import app_client, make_settings
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room, join, play_reactive
 from tests.server.live import LiveServer

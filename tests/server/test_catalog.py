@@ -5,7 +5,7 @@ import time
 
 from app.api.schemas import CatalogOut
 from app.engine import describe_components
-from app.engine.classic.armada_data import armada_data
+from app.engine.classic.armada.data import armada_data
 from tests.server.conftest import app_client, make_settings
 
 

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from app.db.models import Seat
-from app.engine.classic.armada_data import armada_data
+from app.engine.classic.armada.data import armada_data
 from app.rooms.tokens import CODE_ALPHABET, hash_token
 from app.settings import Settings
 from tests.server.conftest import app_client, make_settings

@@ -6,7 +6,6 @@ from typing import Any
 from app.engine.classic.player import SIDE_NAMES
 
 CARD_ACTION_FIELDS = frozenset({"card", "trade", "cost", "free", "stage"})
-ARMADA_CARD_ACTION_FIELDS = CARD_ACTION_FIELDS | {"naval", "moves", "reward"}
 
 
 @dataclass(slots=True)
@@ -20,10 +19,7 @@ class Move:
     coins: tuple[int, ...] = (0, 0)  # paid to each seller, in the order of `sides`
     free: str | None = None
     trade: dict[str, dict[str, int]] | None = None  # resources bought, as in the action
-    sides: tuple[str, ...] = SIDE_NAMES  # whom the coins go to (Armada's Emporiums add far sides)
-    naval: bool = False  # Armada: the naval construction step paid with this build
-    moves: tuple[str, ...] = ()  # Armada: the ships a free ship move of the card or stage advances
-    reward: str | None = None  # Armada: "yellow" when a discard moves the yellow ship instead of 3 coins
+    sides: tuple[str, ...] = SIDE_NAMES  # whom the coins go to (a variant may add sellers)
 
     def action(self, name: str) -> dict[str, Any]:
         """The canonical action that makes this move (what the log keeps)."""
@@ -32,15 +28,6 @@ class Move:
             out["stage"] = self.stage + 1
         if self.trade is not None:
             out["trade"] = self.trade
-        return self._armada_fields(out)
-
-    def _armada_fields(self, out: dict[str, Any]) -> dict[str, Any]:
-        if self.naval:
-            out["naval"] = True
-        if self.moves:
-            out["moves"] = list(self.moves)
-        if self.reward:
-            out["reward"] = self.reward
         return out
 
     def public(self, seat: int, name: str) -> dict[str, Any]:
@@ -55,4 +42,4 @@ class Move:
             out["cost"] = {"bank": self.bank, **dict(zip(self.sides, self.coins, strict=True))}
             if self.free:
                 out["free"] = self.free
-        return self._armada_fields(out)
+        return out

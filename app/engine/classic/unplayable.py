@@ -2,7 +2,7 @@
 
 The legal actions list only what may be done, so a build the seat cannot pay for is simply
 absent. The view of the seat deciding on its hand says why, with these reasons. Each one comes
-from the functions the legal actions use (`_free_reason`, `_ways_to_pay`, the seat's `market`
+from the functions the legal actions use (`free_reason`, `ways_to_pay`, the seat's `market`
 and its sellers, `open_stages`), never from a second version of the rules: a card has a reason
 exactly when no plain build of it (without a naval step) is legal, and the wonder has one
 exactly when no stage action is (the property tests check both).
@@ -55,7 +55,7 @@ def build_reason(game: "ClassicGame", p: Player, card: CardDef) -> Reason | None
     """Why p cannot build this card now (None: some plain build of it is legal)."""
     if card.name in p.names:
         return {"reason": "already_built", "text": f"you already have {card.name} in your city"}
-    if game._free_reason(p, card):
+    if game.free_reason(p, card):
         return None
     return payment_reason(game, p, card)
 
@@ -86,7 +86,7 @@ def _nearness(reason: Reason) -> tuple[int, int]:
 
 def payment_reason(game: "ClassicGame", p: Player, price: CardDef | StageDef) -> Reason | None:
     """Why p cannot pay for this card or stage now (None: some way to pay is affordable)."""
-    if game._ways_to_pay(p, price):
+    if game.ways_to_pay(p, price):
         return None
     market = game.market(p)
     # the ways to pay whatever the coins (those `_ways_to_pay` keeps within the coins held)

@@ -1,0 +1,130 @@
+"""What a seat (or a spectator) may see of a classic game, and the whole state for tests.
+
+A view never holds another seat's hand or pick; the discard pile shows only its size."""
+
+from typing import TYPE_CHECKING, Any
+
+from app.engine.classic.move import Move
+from app.engine.classic.phases import LAST_CARD, OVER, PICK
+from app.engine.classic.player import SIDE_NAMES, Player
+from app.engine.classic.unplayable import hand_reasons
+from app.engine.common.resources import RESOURCES, Vector, to_dict
+
+if TYPE_CHECKING:
+    from app.engine.classic.game import ClassicGame
+
+
+def view(game: "ClassicGame", seat: int | None) -> dict[str, Any]:
+    if seat is not None:
+        seat = game.check_seat(seat)
+    out: dict[str, Any] = {
+        "game": "classic",
+        "expansions": list(game.config.expansions),
+        "version": game.version,
+        "age": game.age,
+        "turn": game.turn,
+        "turns_per_age": game.turns_per_age,
+        "phase": game.phase,
+        "direction": "right" if game.age == 2 else "left",
+        "to_act": game.to_act,
+        "seat": seat,
+        "hand": [] if seat is None else [game.cards[c].name for c in game.hands[seat]],
+        "players": [public_player(game, p) for p in game.players],
+        "discard_pile_size": len(game.discard),
+    }
+    game.view_variant(out)
+    if seat is not None:
+        pick = game.picks.get(seat)
+        out["pick"] = None if pick is None else own_move(game, seat, pick)
+        out["decision"] = decision(game, seat)
+        if game.phase == PICK or (game.phase == LAST_CARD and seat in game.pending):
+            # why a card of the hand cannot be built, or the wonder (see unplayable.py)
+            out["unplayable"], out["wonder_unplayable"] = hand_reasons(game, seat)
+    if game.phase == OVER:
+        out["result"] = game.result()
+    return out
+
+
+def public_player(game: "ClassicGame", p: Player) -> dict[str, Any]:
+    out = {
+        "seat": p.seat,
+        "wonder": p.wonder.name,
+        "side": p.side,
+        "coins": p.coins,
+        "city": [game.cards[c].name for c in p.city],
+        "stages_built": p.stages_built,
+        "stages_total": len(p.stages),
+        "built_stages": [i + 1 for i in p.built_stages],
+        "military_tokens": list(p.tokens),
+        "shields": p.shields,
+        "science": dict(zip(("compass", "gear", "tablet", "any"), p.science, strict=True)),
+        "has_chosen": p.seat in game.picks,
+        "hand_size": len(game.hands[p.seat]),
+        "left": game.left_of(p.seat),
+        "right": game.right_of(p.seat),
+        "production": production(p.fixed, p.choices),
+        "sells": production(p.trade_fixed, p.trade_choices),
+        "prices": {side: dict(zip(RESOURCES, p.prices[i], strict=True)) for i, side in enumerate(SIDE_NAMES)},
+    }
+    game.player_variant(p, out)
+    return out
+
+
+def production(fixed: Vector, choices: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+    """What a city produces each turn: fixed units, and one unit of each choice's resources."""
+    return {"resources": to_dict(fixed), "choices": [[RESOURCES[i] for i in choice] for choice in choices]}
+
+
+def own_move(game: "ClassicGame", seat: int, move: Move) -> dict[str, Any]:
+    out = move.public(seat, game.cards[move.card].name)
+    out["card"] = game.cards[move.card].name
+    return out
+
+
+def decision(game: "ClassicGame", seat: int) -> dict[str, Any] | None:
+    if game.phase == PICK:
+        return {"kind": "pick", "pending": seat not in game.picks}
+    if seat not in game.pending:
+        return None
+    if game.phase == LAST_CARD:
+        return {"kind": "last_card"}
+    variant = game.decision_view(seat)
+    if variant is not None:
+        return variant
+    return {"kind": "build_from_discard", "options": [a["card"] for a in game.legal_actions(seat) if "card" in a]}
+
+
+def snapshot(game: "ClassicGame") -> dict[str, Any]:
+    out = {
+        "config": game.config.model_dump(),
+        "age": game.age,
+        "turn": game.turn,
+        "phase": game.phase,
+        "cards": [c.name for c in game.cards],
+        "decks": {str(a): list(d) for a, d in game.decks.items()},
+        "hands": [list(h) for h in game.hands],
+        "discard": list(game.discard),
+        "picks": {str(s): own_move(game, s, m) for s, m in sorted(game.picks.items())},
+        "pending": sorted(game.pending),
+        "queue": list(game.queue),
+        "players": [
+            {
+                "wonder": p.wonder.name,
+                "side": p.side,
+                "coins": p.coins,
+                "city": list(p.city),
+                "tucked": list(p.tucked),
+                "stages": list(p.built_stages),
+                "tokens": list(p.tokens),
+                "shields": p.shields,
+                "science": list(p.science),
+                "fixed": list(p.fixed),
+                "choices": [list(c) for c in p.choices],
+                "prices": [list(v) for v in p.prices],
+                "abilities": sorted(p.abilities),
+            }
+            for p in game.players
+        ],
+    }
+    game.snapshot_variant(out)
+    return out
