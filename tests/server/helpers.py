@@ -158,7 +158,8 @@ async def play_reactive(
                 start = len(client.messages)
                 await client.send({"type": "action", "action": action, "version": message["version"]})
                 reply = await client.wait_for(lambda m: m["type"] in ("accepted", "error"), within=within, start=start)
-                assert reply["type"] == "accepted" or reply["code"] in ("stale", "not_your_turn"), reply
+                # "duplicate" is the server's precise form of "stale" for a resent identical action
+                assert reply["type"] == "accepted" or reply["code"] in ("stale", "not_your_turn", "duplicate"), reply
 
     finals = await asyncio.gather(*(seat_loop(s, c) for s, c in clients.items()))
     return finals[0]
