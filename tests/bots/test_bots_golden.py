@@ -88,9 +88,9 @@ GOLDEN: dict[str, str] = {
     "classic-7-night-greedy": "f153e62db570bf04b7f7436583fc31999984bb1e39f663b34ddd66397b10ef3e",
     "classic-7-night-heuristic": "6e65a1decbd535c112629cf6e394d4112280fac45b5b514a80ac0716084c156f",
     "classic-7-night-random": "ad74cc8e653e11e65b53f62507fdd00fa6b0a6d3726edac895ed150b1684295c",
-    "duel-greedy": "1fc292171d7375e8676a29f59814f8ea326ce981d5a344990b090a7240cd3f56",
-    "duel-heuristic": "1fc292171d7375e8676a29f59814f8ea326ce981d5a344990b090a7240cd3f56",
-    "duel-random": "74b39d9a62e451728a22579aa25aa657598cfbe5a213d1f8cc6addffd4bb6c40",
+    "duel-greedy": "cd18805bc3d17e8ef2a7b4e311bea28bbe564b955d77c55706083402f8623329",
+    "duel-heuristic": "cd18805bc3d17e8ef2a7b4e311bea28bbe564b955d77c55706083402f8623329",
+    "duel-random": "9c8f3abc18d07866cb1f0d75a9f671d8719227444ff4ce0598b6f2eca4cc98e3",
 }
 
 
