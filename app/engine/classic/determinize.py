@@ -43,7 +43,7 @@ class ClassicInformation(InformationSet):
         self.picks: dict[tuple[int, int], dict[str, Any]] = {}  # (age, turn): own last pick
         self.last_cards: dict[int, dict[str, Any]] = {}  # age: own last card (Babylon)
         self.last_hands: dict[int, tuple[list[str], int]] = {}  # age: own hand at its last pick turn
-        self.options_seen: Counter[str] = Counter()  # names a discard decision showed
+        self.discarded: Counter[str] = Counter()  # names known to be in the discard pile
         self.built_age: dict[tuple[int, str], int] = {}  # (seat, card): the Age it was built in
 
     # ----- taking views in ----------------------------------------------------------------------
@@ -52,11 +52,14 @@ class ClassicInformation(InformationSet):
         prev = self.last
         age, turn, phase = view["age"], view["turn"], view["phase"]
         if prev is not None:
+            self._settle(prev, view)
             hint = self._age_of_new_cards(prev, view)
             for seat, (before, after) in enumerate(zip(prev["players"], view["players"], strict=True)):
                 for name in Counter(after["city"]) - Counter(before["city"]):
                     if hint is not None:
                         self.built_age.setdefault((seat, name), hint)
+                    if self.discarded[name]:  # perhaps built from the discard: no longer sure it is there
+                        self.discarded[name] -= 1
         if age != self.age:
             self.age = age
             self.hands, self.cities, self.stages = {}, {}, {}
@@ -69,7 +72,28 @@ class ClassicInformation(InformationSet):
         decision = view.get("decision") or {}
         if decision.get("kind") == "build_from_discard":
             for name in decision.get("options", ()):
-                self.options_seen[name] = max(self.options_seen[name], 1)
+                self.discarded[name] = max(self.discarded[name], 1)
+
+    def _settle(self, prev: View, view: View) -> None:
+        """What this seat put in the discard since the last view: its pick once revealed, and the
+        last card of its hand at the end of an Age."""
+        if prev["phase"] == PICK and (view["age"], view["turn"], view["phase"]) != (prev["age"], prev["turn"], PICK):
+            pick = self.picks.get((prev["age"], prev["turn"]))
+            if pick is not None and pick.get("type") == "discard":
+                self.discarded[pick["card"]] += 1
+        if prev["phase"] == LAST_CARD and view["phase"] != LAST_CARD:
+            last = self.last_cards.get(prev["age"])
+            if last is not None and last.get("type") == "discard":
+                self.discarded[last["card"]] += 1
+        if view["age"] > prev["age"] or (view["phase"] == OVER and prev["phase"] != OVER):
+            hand, turn = self.last_hands.get(prev["age"], ([], 0))
+            pick = self.picks.get((prev["age"], turn))
+            if hand and pick is not None:
+                left = Counter(hand) - Counter([pick["card"]])
+                last = self.last_cards.get(prev["age"])
+                if last is not None and "card" in last:
+                    left -= Counter([last["card"]])
+                self.discarded += left  # the hand's last card goes to the discard at the end of the Age
 
     @staticmethod
     def _age_of_new_cards(prev: View, view: View) -> int | None:
@@ -104,20 +128,9 @@ class ClassicInformation(InformationSet):
         return out
 
     def known_discard(self) -> Counter[str]:
-        """Names the seat knows are (or were, unless built since) in the discard pile."""
-        view = self.last
-        assert view is not None
-        own: Counter[str] = Counter(a["card"] for _, a in self._resolved_picks() if a.get("type") == "discard")
-        for age, (hand, turn) in self.last_hands.items():
-            ended = age < view["age"] or view["phase"] == OVER
-            pick = self.picks.get((age, turn))
-            if ended and pick is not None:
-                left = Counter(hand) - Counter([pick["card"]])
-                last = self.last_cards.get(age)
-                if last is not None and "card" in last:
-                    left -= Counter([last["card"]])
-                own += left  # the last card of the hand goes to the discard at the end of the Age
-        return own | self.options_seen
+        """Names the seat knows are in the discard pile (one fewer each time a card of that name
+        may have been built from it)."""
+        return +self.discarded
 
     def own_tucked(self) -> list[str]:
         return [a["card"] for _, a in self._resolved_picks() if a.get("type") == "wonder"]
@@ -241,7 +254,7 @@ class ClassicInformation(InformationSet):
         for name, count in self.known_discard().items():
             for _ in range(count):
                 if len(discard) < discard_size:
-                    card_id = pool.claim(name, None, prefer=game.discard)
+                    card_id = pool.claim(name, None)
                     if card_id is not None:
                         discard.append(card_id)
         packets = self.packets(view) if age == self.age and view["phase"] != OVER else {}
@@ -257,15 +270,17 @@ class ClassicInformation(InformationSet):
         current = hidden.pop(age, [])
         rng.shuffle(current)
         past = [c for a in sorted(hidden) for c in hidden[a]]
+        deciding = (view.get("decision") or {}).get("kind") == "build_from_discard"
+        # deciding, the seat sees every name of the pile it lacks: the rest repeat them or are cards it has
+        shown = me.names | set(view["decision"]["options"]) if deciding else set()
         leftovers: list[int] = []
         for holder, cards in held.items():
             size = view["players"][holder]["hand_size"]
             rng.shuffle(cards)
+            cards.sort(key=lambda c: game.cards[c].name in shown)  # what is gone went to the pile
             held[holder], gone = cards[:size], cards[size:]
             leftovers += gone
-        if (view.get("decision") or {}).get("kind") == "build_from_discard":
-            # the seat sees every name of the pile it lacks: the rest repeat them or are cards it has
-            shown = me.names | set(view["decision"]["options"])
+        if deciding:
             for source in (leftovers, past, current):
                 fits = [c for c in source if game.cards[c].name in shown]
                 rng.shuffle(fits)
