@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from app.bots.base import Action, Bot
-from app.bots.box import summary
+from app.bots.box import all_cards, summary
 from app.engine import Game, InformationSet, describe_components, information_set
 
 PAYMENT_FIELDS = frozenset({"trade", "cost"})
@@ -70,7 +70,8 @@ class IsmctsBot(Bot):
         iterations: int | None = None,
         exploration: float = 0.7,
         samples: int = 24,
-        prior_weight: float = 0.5,
+        prior_weight: float = 0.05,
+        width: int = 5,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and iterations is None:
@@ -80,6 +81,7 @@ class IsmctsBot(Bot):
         self.exploration = exploration
         self.samples = max(1, samples)
         self.prior_weight = prior_weight
+        self.width = width
         self.info: InformationSet | None = None
         self.seed = seed
         self._heuristic: Any = None
@@ -116,6 +118,8 @@ class IsmctsBot(Bot):
         if len(options) == 1:
             return next(iter(options.values()))
         priors = self._priors(view, list(options.values()))
+        if view["game"] == "classic":
+            return self._flat(view, options, priors, rng)
         root = Node()
         samples: list[Game] = []
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
@@ -137,6 +141,39 @@ class IsmctsBot(Bot):
             options,
             key=lambda k: (root.children[k].visits if k in root.children else -1, priors.get(k, 0.0)),
         )
+        return options[best]
+
+    def _flat(
+        self, view: dict[str, Any], options: dict[tuple, Action], priors: dict[tuple, float], rng: random.Random
+    ) -> Action:
+        """Classic: the heuristic's best few actions, each played in the same sampled games with
+        the same rollout dice (paired: the comparison sees the action, not the luck)."""
+        assert self.info is not None
+        seat = view["seat"]
+        arms = sorted(options, key=lambda k: -priors.get(k, 0.0))[: self.width]
+        totals = dict.fromkeys(arms, 0.0)
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        rounds = rollouts = 0
+        while self.iterations is None or rollouts < self.iterations:
+            if deadline is not None and rounds and time.perf_counter() >= deadline:
+                break
+            sample = self.info.sample(rng)
+            dice = rng.random()
+            for other, public in enumerate(view["players"]):  # a seat that picked: the rollout policy's pick
+                if other != seat and public["has_chosen"] and view["phase"] == "pick":
+                    sample.apply(other, self._policy(sample, other, random.Random(dice + other)))
+            for key in arms:
+                game = sample.clone()
+                action = distinct(game.legal_actions(seat)).get(key)
+                if action is None:
+                    continue
+                game.apply(seat, action)
+                totals[key] += self._rollout(game, seat, random.Random(dice))
+                rollouts += 1
+            rounds += 1
+        self.stats["decisions"] += 1
+        self.stats["iterations"] += rollouts
+        best = max(arms, key=lambda k: (totals[k] / max(rounds, 1) + self.prior_weight * priors.get(k, 0.0), -arms.index(k)))
         return options[best]
 
     def _iterate(
@@ -222,9 +259,12 @@ class IsmctsBot(Bot):
 
 
 def classic_value(action: Action) -> float:
-    """A rule of thumb: builds over stages over discards, free builds more, less what they cost."""
+    """A rule of thumb: what a card built is worth (points, shields, science, production), stages
+    over discards, free builds more, less what they cost."""
     kind = action["type"]
     value = CLASSIC_VALUE.get(kind, 1.0)
+    if kind in ("build", "build_from_discard"):
+        value += classic_worth().get(action["card"], 0.0)
     if kind == "build" and action.get("free"):
         value += 1.5
     if action.get("naval"):
@@ -249,6 +289,26 @@ def duel_value(action: Action) -> float:
     if kind == "discard":
         return 0.5
     return 1.0
+
+
+@cache
+def classic_worth() -> dict[str, float]:
+    """What each classic (and Armada) card is worth to the rollout policy, from the public description."""
+    return {name: effects_worth(card.effects) for name, card in all_cards().items()}
+
+
+def effects_worth(e: Any) -> float:
+    return (
+        e.vp
+        + 1.2 * e.shields
+        + (2.0 if e.science else 0.0)
+        + 0.8 * e.units
+        + 0.6 * len(e.choices)
+        + 0.3 * e.coins
+        + 1.2 * len(e.coins_per)
+        + 1.5 * len(e.vp_per)
+        + 0.5 * e.discounts
+    )
 
 
 @cache
