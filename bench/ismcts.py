@@ -43,9 +43,7 @@ def main() -> None:
     searching = 0.0
     for i in range(args.games):
         seed = args.seed + i
-        config = GameConfig(
-            game=args.game, players=players, seed=seed, expansions=["armada"] if args.armada else []
-        )
+        config = GameConfig(game=args.game, players=players, seed=seed, expansions=["armada"] if args.armada else [])
         seat = i % players
         ismcts = make_bot("ismcts", seed=seed, budget_ms=args.budget_ms, iterations=args.iterations)
         bots = [ismcts if s == seat else make_bot(args.opponent, seed=seed * 10 + s) for s in range(players)]

@@ -66,6 +66,7 @@ class IsmctsBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
+        *,
         budget_ms: float | None = 1000,
         iterations: int | None = None,
         exploration: float = 0.7,
@@ -133,7 +134,7 @@ class IsmctsBot(Bot):
                 game = samples[-1].clone()
             else:
                 game = samples[done % len(samples)].clone()
-            self._iterate(root, game, seat, rng, priors, duel)
+            self._iterate(root, game, seat, rng, priors=priors, duel=duel)
             done += 1
         self.stats["decisions"] += 1
         self.stats["iterations"] += done
@@ -173,11 +174,12 @@ class IsmctsBot(Bot):
             rounds += 1
         self.stats["decisions"] += 1
         self.stats["iterations"] += rollouts
-        best = max(arms, key=lambda k: (totals[k] / max(rounds, 1) + self.prior_weight * priors.get(k, 0.0), -arms.index(k)))
+        weight = self.prior_weight
+        best = max(arms, key=lambda k: (totals[k] / max(rounds, 1) + weight * priors.get(k, 0.0), -arms.index(k)))
         return options[best]
 
     def _iterate(
-        self, root: Node, game: Game, seat: int, rng: random.Random, priors: dict[tuple, float], duel: bool
+        self, root: Node, game: Game, seat: int, rng: random.Random, *, priors: dict[tuple, float], duel: bool
     ) -> None:
         path: list[tuple[Node, int]] = []
         node = root
@@ -318,9 +320,8 @@ def duel_worth() -> tuple[dict[str, float], dict[str, float]]:
 
     def worth(effects: list[dict[str, Any]]) -> float:
         e = summary(effects)
-        return e.vp + 1.5 * e.shields + (2.5 if e.science else 0.0) + 0.8 * e.units + 0.5 * len(e.choices) + 0.3 * e.coins + (
-            2.0 if "play_again" in e.abilities else 0.0
-        )
+        again = 2.0 if "play_again" in e.abilities else 0.0
+        return e.vp + 1.5 * e.shields + (2.5 if e.science else 0.0) + 0.8 * e.units + 0.5 * len(e.choices) + again
 
     cards = {name: worth(c["effects"]) for name, c in duel["cards"].items()}
     wonders = {name: worth(w["effects"]) for name, w in duel["wonders"].items()}

@@ -81,7 +81,9 @@ def test_its_choice_depends_only_on_what_the_seat_was_shown() -> None:
     twin_duel.decks[3] = twin_duel.decks[3][::-1]
     assert twin_duel.view(seat) == duel.view(seat) and twin_duel.snapshot() != duel.snapshot()
     a = make_bot("ismcts", seed=4, budget_ms=None, iterations=40).choose(duel.view(seat), duel.legal_actions(seat))
-    b = make_bot("ismcts", seed=4, budget_ms=None, iterations=40).choose(twin_duel.view(seat), twin_duel.legal_actions(seat))
+    b = make_bot("ismcts", seed=4, budget_ms=None, iterations=40).choose(
+        twin_duel.view(seat), twin_duel.legal_actions(seat)
+    )
     assert a == b
 
 
@@ -97,8 +99,8 @@ def test_make_bot_passes_options_and_refuses_bad_ones() -> None:
 
 
 def test_actions_that_differ_only_in_payment_are_one_choice() -> None:
-    cheap = {"type": "build", "card": "Baths", "trade": {"left": {"stone": 1}}, "cost": {"bank": 0, "left": 2, "right": 0}}
-    dear = {"type": "build", "card": "Baths", "trade": {"right": {"stone": 1}}, "cost": {"bank": 0, "left": 0, "right": 3}}
+    cheap = {"type": "build", "card": "Baths", "trade": {"left": {"stone": 1}}, "cost": {"left": 2, "right": 0}}
+    dear = {"type": "build", "card": "Baths", "trade": {"right": {"stone": 1}}, "cost": {"left": 0, "right": 3}}
     stage = {"type": "wonder", "card": "Baths", "stage": 1}
     assert action_key(cheap) == action_key(dear) != action_key(stage)
     assert list(distinct([cheap, dear, stage]).values()) == [cheap, stage]

@@ -100,7 +100,7 @@ class ClassicInformation(InformationSet):
         """The Age in which the cards that appeared since the last view were built, when sure."""
         if prev["age"] == view["age"]:
             return view["age"]
-        if view["age"] == prev["age"] + 1 and view["turn"] == 1 or view["phase"] == OVER:
+        if (view["age"] == prev["age"] + 1 and view["turn"] == 1) or view["phase"] == OVER:
             return prev["age"]
         return None
 
@@ -124,7 +124,7 @@ class ClassicInformation(InformationSet):
             if (age, turn) == (view["age"], view["turn"]) and view["phase"] == PICK:
                 continue
             out.append((age, action))
-        out += [(age, a) for age, a in sorted(self.last_cards.items()) if a.get("type") in ("wonder", "discard", "build")]
+        out += [(age, a) for age, a in sorted(self.last_cards.items()) if a.get("type") in ("wonder", "discard")]
         return out
 
     def known_discard(self) -> Counter[str]:

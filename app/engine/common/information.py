@@ -45,7 +45,7 @@ class InformationSet(ABC):
         self.learn(view)
         self.last = view
 
-    def record(self, action: dict[str, Any]) -> None:
+    def record(self, action: dict[str, Any]) -> None:  # noqa: B027  (a hook: Duel needs no answers)
         """This seat's own answer to the last view (optional: it tells which card it tucked or
         discarded, which no view shows)."""
 
@@ -92,9 +92,7 @@ def information_set(view: View) -> InformationSet:
     raise ValueError(f"unknown game kind in the view: {view.get('game')!r}")
 
 
-def sample_game(
-    views: Iterable[View], rng: random.Random, actions: Iterable[dict[str, Any] | None] = ()
-) -> "Game":
+def sample_game(views: Iterable[View], rng: random.Random, actions: Iterable[dict[str, Any] | None] = ()) -> "Game":
     """A game consistent with a seat's views (the last is the present) and, optionally, its
     answers to them (`actions[i]` answered `views[i]`)."""
     views = list(views)

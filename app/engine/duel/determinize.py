@@ -170,7 +170,9 @@ class DuelInformation(InformationSet):
         spare = [c for a in AGES if a <= age for c in unseen[a]]
         rng.shuffle(spare)
         kept = set() if rebuilt else {u for p in game.players for u in p.built.values() if u in seen}
-        taken_unseen = sorted(by_name[n] for n in self.cards_seen if by_name[n] not in kept and not _located(game, by_name[n]))
+        taken_unseen = sorted(
+            by_name[n] for n in self.cards_seen if by_name[n] not in kept and not _located(game, by_name[n])
+        )
         for p in game.players:  # the cards under Wonders: the seen ones nowhere else, then unseen ones
             for w, under in list(p.built.items()):
                 if under not in kept:
@@ -244,4 +246,3 @@ def _structure(game: "DuelGame", view: View) -> Structure:
     s.covered = [sum(1 for c in slot.covered_by if s.cards[c] is not None) for slot in slots]
     s.open = [slot.index for slot in slots if s.cards[slot.index] is not None and s.covered[slot.index] == 0]
     return s
-
