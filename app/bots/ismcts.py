@@ -162,14 +162,14 @@ class IsmctsBot(Bot):
             dice = rng.random()
             for other, public in enumerate(view["players"]):  # a seat that picked: the rollout policy's pick
                 if other != seat and public["has_chosen"] and view["phase"] == "pick":
-                    sample.apply(other, self._policy(sample, other, random.Random(dice + other)))
+                    sample.apply(other, self._policy(sample, other, random.Random(dice + other), careful=True))
             for key in arms:
                 game = sample.clone()
                 action = distinct(game.legal_actions(seat)).get(key)
                 if action is None:
                     continue
                 game.apply(seat, action)
-                totals[key] += self._rollout(game, seat, random.Random(dice))
+                totals[key] += self._rollout(game, seat, random.Random(dice), careful_age=view["age"])
                 rollouts += 1
             rounds += 1
         self.stats["decisions"] += 1
@@ -230,31 +230,42 @@ class IsmctsBot(Bot):
         assert best is not None
         return best
 
-    def _rollout(self, game: Game, seat: int, rng: random.Random) -> float:
+    def _rollout(self, game: Game, seat: int, rng: random.Random, careful_age: int | None = None) -> float:
+        """Play to the end; in the classic games, the rest of the Age `careful_age` by the heuristic
+        bot's choices (as the seats it plays against may), the later Ages by the light policy."""
         while not game.is_over:
+            careful = careful_age is not None and game.view(None)["age"] == careful_age
             for actor in game.to_act:
-                game.apply(actor, self._policy(game, actor, rng))
+                game.apply(actor, self._policy(game, actor, rng, careful=careful))
         return reward(game.result(), seat)
 
     # ----- the rollout policy and the root's priors -----------------------------------------------
 
-    def _policy(self, game: Game, seat: int, rng: random.Random) -> Action:
+    def _policy(self, game: Game, seat: int, rng: random.Random, careful: bool = False) -> Action:
         actions = game.legal_actions(seat)
+        if careful and len(actions) > 1:
+            view = game.view(seat)
+            heuristic = self._heuristic_bot()
+            return max(distinct(actions).values(), key=lambda a: heuristic.value(view, seat, a) + rng.random() * 0.1)
         if len(actions) == 1 or rng.random() < 0.1:
             return actions[0] if len(actions) == 1 else rng.choice(actions)
         if game.config.game == "duel":
             return max(actions, key=lambda a: duel_value(a) + rng.random() * 0.5)
         return max(actions, key=lambda a: classic_value(a) + rng.random() * 0.5)
 
-    def _priors(self, view: dict[str, Any], actions: list[Action]) -> dict[tuple, float]:
-        """Each root action's prior in [0, 1] (1: the best the heuristic bot sees), classic only."""
-        if view.get("game") != "classic":
-            return {}
+    def _heuristic_bot(self) -> Any:
         if self._heuristic is None:
             from app.bots.classic_heuristic import HeuristicBot
 
             self._heuristic = HeuristicBot(self.seed)
-        values = {action_key(a): self._heuristic.value(view, view["seat"], a) for a in actions}
+        return self._heuristic
+
+    def _priors(self, view: dict[str, Any], actions: list[Action]) -> dict[tuple, float]:
+        """Each root action's prior in [0, 1] (1: the best the heuristic bot sees), classic only."""
+        if view.get("game") != "classic":
+            return {}
+        heuristic = self._heuristic_bot()
+        values = {action_key(a): heuristic.value(view, view["seat"], a) for a in actions}
         top, low = max(values.values()), min(values.values())
         spread = top - low or 1.0
         return {k: (v - low) / spread for k, v in values.items()}

@@ -216,13 +216,26 @@ class ClassicInformation(InformationSet):
         game.picks = {}
         game.pending = set(view["to_act"]) if view["phase"] not in (PICK, OVER) else set()
         game.queue = queue_after(game, view["phase"], view["turn"] == view["turns_per_age"])
-        game.discard_builders = []
+        game.discard_builders = self.discard_builders(game, view)
         game.log = [UNKNOWN_STEP] * view["version"]
         game._markets = {}
         game._result = None
         if view.get("pick"):
             game.picks[self.seat] = own_pick(game, self.seat, view["pick"])
         return game
+
+    def discard_builders(self, game: "ClassicGame", view: View) -> list[int]:
+        """Mid-turn, before the discard builds: the seats that built a stage this turn that builds
+        from the discard (seen against the turn's start)."""
+        before = self.stages.get(view["turn"])
+        if view["phase"] in (PICK, DISCARD_BUILD, OVER) or before is None or "discard_build" not in game.queue:
+            return []
+        out = []
+        for seat, pv in enumerate(view["players"]):
+            new = pv["built_stages"][before[seat] :]
+            if any("build_from_discard" in game.players[seat].stages[i - 1].effects.abilities for i in new):
+                out.append(seat)
+        return out
 
     def rebuild_variant(self, game: "ClassicGame", view: View) -> None:
         """A variant's public state (Armada: the fleets and islands)."""
