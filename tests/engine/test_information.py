@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import GameConfig, InformationSet, new_game, sample_game
+from app.engine import GameConfig, InformationSet, information_set, new_game, sample_game
 from app.engine.classic.game import ClassicGame
 from app.engine.classic.phases import DISCARD_BUILD, PICK
 from app.engine.common.game import Game
@@ -39,8 +39,6 @@ def positions(config: GameConfig, seed: int):
     game = new_game(config.model_copy(update={"seed": seed}))
     rng = random.Random(seed)
     infos: dict[int, InformationSet] = {}
-    from app.engine import information_set
-
     while not game.is_over:
         for seat in game.to_act:
             view = game.view(seat)
@@ -77,6 +75,12 @@ def test_sampled_and_determinized_games_show_the_same_view_and_legal_actions(con
                 assert other.legal_actions(seat) == legal
                 check_places(game, other, seat)
                 determinized += 1
+            if step % 13 == 0:  # a bot that takes a seat mid-game knows only the view it is shown
+                alone = information_set(view)
+                alone.observe(view)
+                fresh = alone.sample(rng)
+                assert fresh.view(seat) == view
+                assert fresh.legal_actions(seat) == legal
             if step % 37 == 0:
                 play_out(sampled, rng)
                 assert sampled.result()["winners"]
@@ -183,8 +187,6 @@ def test_a_hand_passed_on_is_known_to_be_where_it_went() -> None:
 
 
 def sample_info(game: Game, seat: int) -> InformationSet:
-    from app.engine import information_set
-
     info = information_set(game.view(seat))
     info.observe(game.view(seat))
     return info
