@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from app import logs
-from app.api import catalog, errors, games, health, metrics, rooms, security, web, ws
+from app.api import catalog, errors, games, health, metrics, protocol, rooms, security, web, ws
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
 from app.api.limits import BodyLimits
 from app.engine import new_game
@@ -62,6 +62,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(catalog.router)
+    app.include_router(protocol.router)
     app.include_router(rooms.router)
     app.include_router(games.router)
     app.include_router(ws.router)

@@ -1,5 +1,7 @@
-"""Limits on what clients send, before any of it is parsed by a route: a request body's size, and how
-deep a JSON document may nest (REST bodies here, websocket messages in app/api/ws.py).
+"""Limits on what clients send, before any of it is parsed by a route: a request body's size, how
+deep a JSON document may nest, and text that is Unicode (REST bodies here, websocket messages in
+app/api/ws.py). A JSON escape may name half of a UTF-16 surrogate pair (`"\ud800"`): valid JSON,
+but no text a database or a reply could hold, so it is refused like bytes that are not UTF-8.
 
 Nesting is measured only when a document holds more brackets than the limit (two `str.count`s),
 so an ordinary action costs next to nothing; the documents that would nest deeper are parsed and
@@ -7,6 +9,7 @@ measured, and one too deep for the JSON parser itself counts as too deep.
 """
 
 import json
+import re
 from typing import Any
 
 from starlette.responses import JSONResponse
@@ -49,6 +52,26 @@ def too_deep(text: str | bytes, limit: int) -> bool:
         return False
 
 
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89abcdefABCDEF]")
+SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
+def lone_surrogate(text: str | bytes, value: Any) -> bool:
+    """Whether the parsed `value` of JSON `text` holds half a surrogate pair (looked for only when the
+    text escapes one: a whole pair decodes to one character)."""
+    pattern = SURROGATE_ESCAPE_BYTES if isinstance(text, bytes) else SURROGATE_ESCAPE
+    if not pattern.search(text):  # type: ignore[arg-type]
+        return False
+    try:
+        json.dumps(value, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+NOT_UNICODE = "the text holds half of a UTF-16 surrogate pair (an escape like \\ud800): it is not Unicode text"
+
+
 def too_deep_message(limit: int) -> str:
     return f"the JSON nests deeper than {limit} levels of objects and lists (the limit, MAX_JSON_DEPTH)"
 
@@ -88,6 +111,10 @@ class BodyLimits:
         if body and too_deep(bytes(body), self.max_depth):
             await self._refuse(scope, receive, send, size=None)
             return
+        if SURROGATE_ESCAPE_BYTES.search(body) and _not_unicode(bytes(body)):
+            response = JSONResponse(error_body("bad_encoding", f"request body: {NOT_UNICODE}"), status_code=400)
+            await response(scope, receive, send)
+            return
         await self.app(scope, _replay(bytes(body), receive), send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, *, size: int | None) -> None:
@@ -100,6 +127,13 @@ class BodyLimits:
             details = {"limit": self.max_depth}
         response = JSONResponse(error_body(code, f"request body: {message}", details), status_code=status)
         await response(scope, receive, send)
+
+
+def _not_unicode(body: bytes) -> bool:
+    try:
+        return lone_surrogate(body, json.loads(body))
+    except ValueError:
+        return False  # not JSON: the route says so
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

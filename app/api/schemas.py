@@ -27,22 +27,26 @@ GameStatus = Literal["running", "finished", "abandoned"]  # abandoned: its room 
 ActionId = Annotated[str, Field(min_length=1, max_length=64, description="a client nonce: a repeat is never applied")]
 Name = Annotated[str, Field(min_length=1, max_length=64, examples=["Ada"])]
 
-# The ranges of what clients send. The database's integers are 64-bit ids and 32-bit counts.
+# The ranges of what clients send. The database's integers are 64-bit ids and 32-bit counts; ids and
+# seeds stop at 2^53 - 1, the largest integer a JavaScript client (or a JSON Schema read as doubles)
+# holds exactly.
 MAX_SEATS = 7  # 7 Wonders with 7 players
-MAX_ID = 2**63 - 1
+MAX_ID = 2**53 - 1
 MAX_COUNT = 2**31 - 1
 SeatNumber = Annotated[int, Field(ge=0, le=MAX_SEATS - 1, description="a seat, 0 to 6 (and below the room's players)")]
 PlayerCount = Annotated[int, Field(ge=2, le=MAX_SEATS, description="2 (Duel) or 3 to 7 (7 Wonders)")]
 GameId = Annotated[int, Field(ge=1, le=MAX_ID, description="a game's id")]
 Version = Annotated[int, Field(ge=0, le=MAX_COUNT, description="a game version: the number of steps applied")]
-Seed = Annotated[int, Field(ge=0, le=MAX_ID, description="a game seed, 0 to 2^63-1")]
+Seed = Annotated[int, Field(ge=0, le=MAX_ID, description="a game seed, 0 to 2^53-1")]
 BotKind = Annotated[str, Field(min_length=1, max_length=32, description="random, greedy or heuristic")]
 ShortText = Annotated[str, Field(min_length=1, max_length=64)]
 Token = Annotated[str, Field(min_length=1, max_length=128, description="a seat token")]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """What clients send: no unknown field, and no conversion ("3" is no number, true no seat)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ----- errors --------------------------------------------------------------------------------
@@ -617,3 +621,11 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)
+
+
+class ProtocolOut(BaseModel):
+    client: JSONObject = Field(description="JSON Schema of ClientMessage: what a client may send")
+    server: JSONObject = Field(description="JSON Schema of ServerMessage: what the server sends")
+    limits: dict[str, int | float] = Field(
+        description="max_message_bytes, max_frame_bytes, max_json_depth, rate_per_second, burst"
+    )

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.api import render
 from app.api.errors import clean_errors, describe_validation
-from app.api.limits import depth_of, may_nest_deeper, too_deep_message, too_large_message
+from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
 from app.api.schemas import (
     CLIENT_TYPES,
     AcceptedMsg,
@@ -207,20 +207,11 @@ class Connection:
     # ----- reading -----------------------------------------------------------------------------
 
     async def _receive_text(self) -> str | None:
-        """The next message as text, or None if it was refused (too large, flood, not UTF-8)."""
+        """The next message as text, or None if it was refused (flood, too large, not UTF-8). Every
+        frame counts against the rate limit first, whatever it holds, so refusals cannot be flooded."""
         message = await self.ws.receive()
         if message["type"] == "websocket.disconnect":
             raise _Closed
-        text = message.get("text")
-        if text is None:
-            data = message.get("bytes") or b""
-            if len(data) > self.settings.ws_max_message_bytes:
-                return self._refused(len(data))
-            try:
-                text = data.decode()
-            except UnicodeDecodeError:
-                self._error("bad_encoding", "messages must be UTF-8 JSON text")
-                return None
         if not self.bucket.take():
             now = time.monotonic()
             if now - self._last_rate_error >= 1.0:  # one notice a second, not one per dropped message
@@ -231,10 +222,18 @@ class Connection:
                     f"(bursts of {self.settings.ws_rate_burst}); messages are being dropped",
                 )
             return None
-        if (
-            len(text) * 4 > self.settings.ws_max_message_bytes
-            and len(text.encode()) > self.settings.ws_max_message_bytes
-        ):
+        limit = self.settings.ws_max_message_bytes
+        text = message.get("text")
+        if text is None:
+            data = message.get("bytes") or b""
+            if len(data) > limit:
+                return self._refused(len(data))
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                self._error("bad_encoding", "messages must be UTF-8 JSON text")
+                return None
+        elif len(text) * 4 > limit and len(text.encode()) > limit:
             return self._refused(len(text.encode()))
         return text
 
@@ -261,6 +260,9 @@ class Connection:
             return None
         if deep:
             self._error("too_deep", f"message refused: {too_deep_message(limit)}", {"limit": limit})
+            return None
+        if "\\u" in text and lone_surrogate(text, data):
+            self._error("bad_encoding", f"message refused: {NOT_UNICODE}")
             return None
         if not isinstance(data, dict):
             self._error("bad_message", "a message must be a JSON object with a 'type'")
