@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from app import logs
-from app.api import catalog, errors, games, health, metrics, protocol, rooms, security, web, ws
+from app.api import catalog, errors, games, health, links, metrics, protocol, rooms, security, web, ws
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
 from app.api.limits import BodyLimits
 from app.engine import new_game
@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.include_router(games.router)
     app.include_router(ws.router)
     web.install(app, settings.static_dir)
+    links.install(app)
     return app
 
 

@@ -35,7 +35,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         403: "Not allowed for this seat",
         404: "Unknown room, seat or game",
         409: "Conflicts with the room or game state (full, started, stale, duplicate, not your turn...)",
+        413: "Request body over MAX_BODY_BYTES",
         422: "Invalid body, settings or action",
+        429: "Too many rooms (per server, or created from your address in the last hour)",
+        503: "The database is unavailable; try again",
     }.items()
 }
 
