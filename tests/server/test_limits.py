@@ -227,3 +227,12 @@ async def test_cors_only_for_the_origins_a_setting_allows(sqlite_url: str) -> No
         assert r.headers["access-control-allow-origin"] == "https://friends.example"
         r = await client.options("/api/rooms", headers={**preflight, "Origin": "https://other.example"})
         assert r.headers.get("access-control-allow-origin") != "https://other.example"
+
+
+async def test_half_a_surrogate_pair_is_no_text(sqlite_client: httpx.AsyncClient) -> None:
+    """`"\\ud800"` is valid JSON but no Unicode text: refused before any database sees it."""
+    for body in (b'{"name": "\\ud800"}', b'{"name": "Ada\\uDFFF"}'):
+        r = await sqlite_client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and error_of(r) == "bad_encoding", r.text
+    r = await sqlite_client.post("/api/rooms", content=b'{"name": "Ada \\ud83d\\ude00"}')  # a whole pair: an emoji
+    assert r.status_code == 201 and r.json()["room"]["seats"][0]["name"] == "Ada \U0001f600"
