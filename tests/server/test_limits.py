@@ -234,5 +234,7 @@ async def test_half_a_surrogate_pair_is_no_text(sqlite_client: httpx.AsyncClient
     for body in (b'{"name": "\\ud800"}', b'{"name": "Ada\\uDFFF"}'):
         r = await sqlite_client.post("/api/rooms", content=body, headers={"content-type": "application/json"})
         assert r.status_code == 400 and error_of(r) == "bad_encoding", r.text
-    r = await sqlite_client.post("/api/rooms", content=b'{"name": "Ada \\ud83d\\ude00"}')  # a whole pair: an emoji
-    assert r.status_code == 201 and r.json()["room"]["seats"][0]["name"] == "Ada \U0001f600"
+    r = await sqlite_client.post(
+        "/api/rooms", content=b'{"name": "Ada \\ud83d\\ude00"}', headers={"content-type": "application/json"}
+    )  # a whole pair: an emoji
+    assert r.status_code == 201 and r.json()["room"]["seats"][0]["name"] == "Ada \U0001f600", r.text
