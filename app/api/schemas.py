@@ -519,6 +519,7 @@ class Limits(BaseModel):
     max_message_bytes: int
     rate_per_second: float
     burst: int
+    max_json_depth: int = Field(32, description="deeper JSON is refused (too_deep)")
 
 
 class WelcomeMsg(BaseModel):

@@ -139,6 +139,7 @@ class Connection:
                     max_message_bytes=self.settings.ws_max_message_bytes,
                     rate_per_second=self.settings.ws_rate_per_second,
                     burst=self.settings.ws_rate_burst,
+                    max_json_depth=self.settings.max_json_depth,
                 ),
                 server_time=datetime.now(UTC).isoformat(timespec="milliseconds"),
             ).model_dump_json()
