@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Request, status
 from app.api.deps import RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
 from app.api.schemas import (
-    MAX_SEATS,
+    MAX_COUNT,
     AddBotIn,
     CreateRoomIn,
     ErrorOut,
@@ -27,7 +27,9 @@ router = APIRouter(
 )
 
 
-SeatPath = Annotated[int, Path(ge=0, le=MAX_SEATS - 1, description="a seat of the room, 0 to 6")]
+# The room decides which of its seats an operation may name, with its own codes (a free seat: 404
+# seat_free); the path's range is what the seats table holds.
+SeatPath = Annotated[int, Path(ge=0, le=MAX_COUNT, description="a seat of the room (0 to its players - 1)")]
 
 
 def _joined(joined: Any) -> JoinedOut:

@@ -102,7 +102,9 @@ async def test_huge_integers_get_a_4xx_naming_the_field(client: httpx.AsyncClien
         message = r.json()["error"]["message"]
         assert field in message and ("less than or equal" in message or "greater than or equal" in message), message
     assert (await client.get(f"{base}/game")).json()["version"] == 0  # nothing changed
-    assert error_of(await client.delete(f"{base}/seats/7", headers=host)) == "bad_seat"  # the field's own code
+    assert error_of(await client.delete(f"{base}/seats/7", headers=host)) == "seat_free"  # in range: the room says
+    r = await client.post(f"{base}/join", json={"name": "Zed", "seat": 7})
+    assert r.status_code == 422 and error_of(r) == "bad_seat"  # out of the body's range: the room's code for it
 
 
 async def test_refusals_keep_the_connection_open(live_server: LiveServer) -> None:
