@@ -310,7 +310,7 @@ class RoomService:
         if wait is not None:
             raise TooMany(
                 f"this address created its maximum of {self.settings.rooms_per_address} rooms in an hour "
-                f"(ROOMS_PER_ADDRESS); try again in {wait / 60:.0f} minutes",
+                f"(ROOMS_PER_ADDRESS); try again in {max(1, round(wait / 60))} minutes",
                 code="too_many_rooms",
                 details={"limit": self.settings.rooms_per_address, "retry_after_seconds": round(wait)},
             )
