@@ -56,7 +56,8 @@ async def test_a_game_stored_with_raw_actions_loads_replays_and_goes_on_canonica
 
     services = await Services.start(settings, migrate=False)
     try:
-        rt = await services.games.runtime(game_id)
+        await services.restored()  # running games come back in the background
+        rt = services.games.runtimes[game_id]
         assert rt.version == 20 == truth.version
         for seat in range(3):
             assert rt.frame.view(seat) == truth.view(seat)
