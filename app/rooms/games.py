@@ -38,7 +38,7 @@ from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game
 from app.rooms.broadcast import Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
-from app.rooms.frames import Frame, make_frame, rebuild, replayed
+from app.rooms.frames import Frame, make_frame, next_frame, rebuild, replayed
 
 log = logging.getLogger("wonders.games")
 
@@ -198,11 +198,7 @@ class GameService:
         """Apply a step another instance stored (catching up with it)."""
         if entry["seq"] != rt.version:
             raise RuntimeError(f"game {rt.game_id}: log step {entry['seq']} does not follow version {rt.version}")
-        game = rt.frame.game.clone()
-        events = game.apply(entry["seat"], entry["action"])
-        at = unix(entry["created_at"]) if rt.clock.on else 0.0
-        by_timeout = bool(entry.get("by_timeout"))
-        rt.push(make_frame(rt.frame, game, events, entry["seat"], clock=rt.clock, at=at, by_timeout=by_timeout))
+        rt.push(next_frame(rt.frame, entry, rt.clock))
         rt.remember(entry["seq"], entry["seat"], entry["action"], entry["action_id"])
 
     async def catch_up(self, rt: GameRuntime) -> bool:
