@@ -8,7 +8,9 @@ actions up to half of its length, stored as a client submitted them), starts the
 (`python -m app`, uvicorn) on it as a subprocess and prints one JSON line: the seconds from the
 start of the process until `/healthz` answers 200 (`healthz_s`), until a game's state is served
 (`state_s`: `GET /api/rooms/{code}/game` of the last game created) and until every running game is
-loaded again (`restored_s`: `/healthz` counts them in `games_loaded`).
+loaded again (`restored_s`: `/healthz` counts them in `games_loaded`); and the CPU seconds the
+server process had used when `/healthz` first answered (`healthz_cpu_s`, less sensitive to a busy
+machine than the wall-clock figures; Linux only, else null).
 """
 
 import argparse
@@ -122,7 +124,16 @@ def wait_for(url: str, proc: subprocess.Popen[bytes], started: float, done: Any 
         time.sleep(0.01)
 
 
-def measure(database_url: str, code: str, games: int, log_path: Path) -> dict[str, float]:
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (from /proc), or None where there is no /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure(database_url: str, code: str, games: int, log_path: Path) -> dict[str, float | None]:
     port = free_port()
     env = {
         **os.environ,
@@ -138,6 +149,7 @@ def measure(database_url: str, code: str, games: int, log_path: Path) -> dict[st
         proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log)
         try:
             healthz = wait_for(f"{base}/healthz", proc, started)
+            cpu = cpu_seconds(proc.pid)
             state = wait_for(f"{base}/api/rooms/{code}/game", proc, started)
             restored = wait_for(f"{base}/healthz", proc, started, lambda body: body["games_loaded"] >= games)
         finally:
@@ -146,7 +158,12 @@ def measure(database_url: str, code: str, games: int, log_path: Path) -> dict[st
                 proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    return {"healthz_s": round(healthz, 3), "state_s": round(state, 3), "restored_s": round(restored, 3)}
+    return {
+        "healthz_s": round(healthz, 3),
+        "healthz_cpu_s": None if cpu is None else round(cpu, 2),
+        "state_s": round(state, 3),
+        "restored_s": round(restored, 3),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
