@@ -4,13 +4,14 @@ A `Frame` holds the state (never mutated again), the public events of the step t
 every seat's legal actions, and per seat the "marker", the version since which what that seat may
 do has not changed (see app/rooms/games.py for how markers make actions stale).
 
-Loading a game (`rebuild`) replays its whole log on one state, without frames or legal actions;
-only the last steps get frames: from the latest version before which every seat's marker is
-known to lie (each seat's last action, or the last time it came to owe or stopped owing a
-decision; a step between two such moments may change its legal actions only when it changes the
-game's epoch, and those steps are in the tail), so the markers of the newest frame are the same as
-if every step had been framed. The clocks are carried through every step (they depend on who owed
-a decision when, not on legal actions).
+Loading a game (`rebuild`) replays its whole log on one state, without frames or legal actions,
+and frames only its last steps. A seat's marker is at least the version of its last action, or
+of the last step that made it come to owe or stop owing a decision (both known without legal
+actions); the tail starts just before the earliest of those over all seats, so every step that
+could set a marker is framed, and the newest frame's markers are exactly those of a game framed at
+every step (at most MAX_TAIL steps are framed: an older marker is taken as the tail's start, which
+only makes an older action stale). The clocks are carried through every step (they depend on who
+owed a decision when, not on legal actions).
 """
 
 import json
