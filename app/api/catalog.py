@@ -11,8 +11,7 @@ from fastapi import APIRouter, Response
 from app.api.deps import ServicesDep
 from app.api.schemas import CatalogOut
 from app.engine import describe_components
-from app.engine.config import EXPANSIONS
-from app.rooms.service import notices
+from app.rooms.service import expansions_by_game, notices
 
 router = APIRouter(tags=["catalog"])
 
@@ -38,8 +37,8 @@ def catalog_json(enabled: tuple[str, ...], max_name_length: int, room_code_lengt
     """The response body, built once per server configuration (the catalog is static)."""
     expansions = {
         name: {"game": game, "enabled": name in enabled, "notices": notices([name])}
-        for game, names in EXPANSIONS.items()
-        for name in sorted(names)
+        for game, names in expansions_by_game().items()
+        for name in names
     }
     limits = {"max_name_length": max_name_length, "room_code_length": room_code_length}
     body = {**describe_components(), "expansions": expansions, "limits": limits}

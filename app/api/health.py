@@ -1,7 +1,6 @@
 """Liveness and readiness."""
 
 from fastapi import APIRouter
-from sqlalchemy import text
 
 from app.api.deps import ServicesDep
 from app.api.schemas import HealthOut
@@ -13,13 +12,12 @@ router = APIRouter(tags=["health"])
 @router.get("/healthz", response_model=HealthOut, summary="Is the server up and its database reachable?")
 async def healthz(svc: ServicesDep) -> HealthOut:
     try:
-        async with svc.db.engine.connect() as conn:
-            await conn.execute(text("SELECT 1"))
+        await svc.store.ping()
     except Exception as exc:
         raise Unavailable(f"the database does not answer: {type(exc).__name__}", code="database_down") from None
     return HealthOut(
         status="ok",
-        database=svc.db.dialect,
+        database=svc.store.dialect,
         instance=svc.settings.instance_id,
         games_loaded=len(svc.games.runtimes),
         connections=sum(len(c.listeners) for c in svc.hub.channels.values()),

@@ -5,13 +5,11 @@ from fastapi.responses import Response
 
 from app import metrics
 from app.api.deps import ServicesDep
-from app.db import repo
 
 router = APIRouter(include_in_schema=False)
 
 
 @router.get("/metrics")
 async def get_metrics(svc: ServicesDep) -> Response:
-    async with svc.db.sessions() as session:
-        counts = await repo.status_counts(session)
+    counts = await svc.store.status_counts()
     return Response(metrics.scrape(counts, len(svc.games.runtimes)), media_type=metrics.CONTENT_TYPE)

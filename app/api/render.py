@@ -1,9 +1,46 @@
-"""Turning game frames into messages, each rendered once per version and seat and then reused."""
+"""Turning game frames into messages, each rendered once per version and seat and then reused.
 
+What was rendered is kept here, per game runtime (`Rendered`, dropped with the runtime): the state
+messages of the current version by seat, and the event messages of the versions the runtime still
+keeps frames of. The rooms layer's frames know nothing of messages.
+"""
+
+from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOut, TimeoutMsg
-from app.rooms.games import Frame, GameRuntime, to_json
+from app.rooms.frames import Frame, to_json
+from app.rooms.games import GameRuntime
+
+
+@dataclass
+class Rendered:
+    """One game's rendered messages."""
+
+    version: int = -1  # the version `states` were rendered at
+    states: dict[tuple[int | None, bool], str] = field(default_factory=dict)  # (seat, abandoned) -> text
+    events: dict[int, tuple[str, ...]] = field(default_factory=dict)  # version -> its event messages
+
+    def at(self, rt: GameRuntime, frame: Frame) -> "Rendered":
+        """Forget what belongs to versions before `frame`'s (states) or no longer kept (events)."""
+        if frame.version != self.version:
+            self.version = frame.version
+            self.states.clear()
+            oldest = rt.history[0].version if rt.history else frame.version
+            for version in [v for v in self.events if v < oldest]:
+                del self.events[version]
+        return self
+
+
+_rendered: "WeakKeyDictionary[GameRuntime, Rendered]" = WeakKeyDictionary()
+
+
+def rendered(rt: GameRuntime) -> Rendered:
+    out = _rendered.get(rt)
+    if out is None:
+        out = _rendered[rt] = Rendered()
+    return out
 
 
 def status(rt: GameRuntime, frame: Frame) -> str:
@@ -38,11 +75,12 @@ STATE_TEMPLATE = (
 
 def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
     """A `StateMsg`, assembled from the frame's JSON pieces (view and legal actions are JSON already)."""
-    key = ("state", seat, rt.abandoned)
-    text = frame.cache.get(key)
+    cache = rendered(rt).at(rt, frame).states
+    key = (seat, rt.abandoned)
+    text = cache.get(key)
     if text is None:
         result = frame.result()
-        text = frame.cache[key] = STATE_TEMPLATE % (
+        text = cache[key] = STATE_TEMPLATE % (
             rt.game_id,
             status(rt, frame),
             frame.version,
@@ -58,9 +96,10 @@ def state_text(rt: GameRuntime, frame: Frame, seat: int | None) -> str:
 
 def event_texts(rt: GameRuntime, frame: Frame) -> tuple[str, ...]:
     """The public events of the step that made `frame` (the same for every seat and spectator)."""
-    texts = frame.event_texts
+    cache = rendered(rt).events
+    texts = cache.get(frame.version)
     if texts is None:
-        texts = frame.event_texts = tuple(m.model_dump_json() for m in event_messages(rt, frame))
+        texts = cache[frame.version] = tuple(m.model_dump_json() for m in event_messages(rt, frame))
     return texts
 
 

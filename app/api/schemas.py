@@ -268,7 +268,7 @@ class HistoryStep(BaseModel):
     at: str | None
     events: list[JSONObject]
     by_timeout: bool = Field(False, description="the server made this decision for the seat: its clock ran out")
-    action: JSONObject | None = Field(None, description="shown once the game is over")
+    action: JSONObject | None = Field(None, description="shown once the game is over, in the engine's canonical form")
 
 
 class HistoryOut(BaseModel):

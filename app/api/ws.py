@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.api import render
+from app.api.deps import bearer_token
 from app.api.errors import clean_errors, describe_validation
 from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
 from app.api.schemas import (
@@ -167,12 +168,9 @@ class Connection:
             await self.ws.close(close_code, code)
 
     async def _authenticate(self, code: str) -> SeatAuth | None:
-        header = self.ws.headers.get("authorization")
-        if header:
-            scheme, _, token = header.partition(" ")
-            if scheme.lower() != "bearer" or not token.strip():
-                raise Unauthorized("the Authorization header must be 'Bearer <seat token>'", code="bad_token")
-            return await self.svc.rooms.authenticate(code, token.strip())
+        token = bearer_token(self.ws.headers.get("authorization"))
+        if token is not None:
+            return await self.svc.rooms.authenticate(code, token)
         deadline = time.monotonic() + self.settings.ws_auth_timeout
         while True:
             remaining = deadline - time.monotonic()

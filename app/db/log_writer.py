@@ -104,8 +104,6 @@ class ActionLogWriter:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closing = False
-        self.batches = 0
-        self.rows = 0
         insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
         self._insert = insert(Action).on_conflict_do_nothing().returning(Action.game_id, Action.seq)
         if self.sync is not None:
@@ -153,8 +151,6 @@ class ActionLogWriter:
                     raise
                 self.retries += 1
             else:
-                self.batches += 1
-                self.rows += len(stored)
                 return bool(stored)
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self.pending.append((entry, future))
@@ -179,8 +175,6 @@ class ActionLogWriter:
                         if not future.done():
                             future.set_exception(exc)
                     continue
-                self.batches += 1
-                self.rows += len(stored)
                 for entry, future in batch:
                     if not future.done():
                         future.set_result((entry.game_id, entry.seq) in stored)

@@ -1,4 +1,4 @@
-"""Queries. The rooms layer calls these; nothing above it writes SQL."""
+"""Queries, for app/db/store.py (the seam the rooms layer calls): nothing above app/db writes SQL."""
 
 from collections.abc import Sequence
 from typing import Any
@@ -53,32 +53,42 @@ async def game_by_id(session: AsyncSession, game_id: int) -> Game | None:
     return await session.get(Game, game_id)
 
 
-async def running_game_ids(session: AsyncSession) -> list[int]:
-    return list((await session.execute(select(Game.id).where(Game.status == "running").order_by(Game.id))).scalars())
+STEP_COLUMNS = (Action.seq, Action.seat, Action.action, Action.action_id, Action.created_at, Action.by_timeout)
 
 
-async def count_actions(session: AsyncSession, game_id: int) -> int:
-    query = select(func.count()).select_from(Action).where(Action.game_id == game_id)
-    return int((await session.execute(query)).scalar_one())
+def _step(r: Any) -> dict[str, Any]:
+    return {
+        "seq": r.seq,
+        "seat": r.seat,
+        "action": r.action,
+        "action_id": r.action_id,
+        "created_at": r.created_at,
+        "by_timeout": bool(r.by_timeout),
+    }
 
 
 async def actions_of(session: AsyncSession | AsyncConnection, game_id: int, from_seq: int = 0) -> list[dict[str, Any]]:
     """The log from `from_seq` on, in order: [{"seq", "seat", "action", "action_id", "created_at",
     "by_timeout"}]."""
-    query = (
-        select(Action.seq, Action.seat, Action.action, Action.action_id, Action.created_at, Action.by_timeout)
-        .where(Action.game_id == game_id, Action.seq >= from_seq)
-        .order_by(Action.seq)
-    )
-    rows = (await session.execute(query)).all()
-    return [
-        {
-            "seq": r.seq,
-            "seat": r.seat,
-            "action": r.action,
-            "action_id": r.action_id,
-            "created_at": r.created_at,
-            "by_timeout": bool(r.by_timeout),
-        }
-        for r in rows
-    ]
+    query = select(*STEP_COLUMNS).where(Action.game_id == game_id, Action.seq >= from_seq).order_by(Action.seq)
+    return [_step(r) for r in (await session.execute(query)).all()]
+
+
+async def running_games(session: AsyncSession) -> tuple[Sequence[Game], dict[int, str], dict[int, list[Seat]]]:
+    """Every running game, its room's code and seats (by room id), in three queries."""
+    games = (await session.execute(select(Game).where(Game.status == "running").order_by(Game.id))).scalars().all()
+    rooms = select(Game.room_id).where(Game.status == "running")
+    codes = {r.id: r.code for r in (await session.execute(select(Room.id, Room.code).where(Room.id.in_(rooms))))}
+    seats: dict[int, list[Seat]] = {}
+    for seat in (await session.execute(select(Seat).where(Seat.room_id.in_(rooms)).order_by(Seat.seat))).scalars():
+        seats.setdefault(seat.room_id, []).append(seat)
+    return games, codes, seats
+
+
+async def logs_of(session: AsyncSession, game_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+    """The whole log of each of these games, by game id, in one query."""
+    query = select(Action.game_id, *STEP_COLUMNS).where(Action.game_id.in_(game_ids))
+    out: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
+    for r in (await session.execute(query.order_by(Action.game_id, Action.seq))).all():
+        out[r.game_id].append(_step(r))
+    return out

@@ -1,11 +1,14 @@
 """Everything one app instance runs, built and stopped together (by the app's lifespan)."""
 
+import asyncio
+import contextlib
 import gc
 import logging
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
 from app.db.migrate import upgrade
-from app.db.session import Database
+from app.db.store import Database, Store
 from app.engine import new_game
 from app.rooms.broadcast import (
     Broadcaster,
@@ -29,7 +32,7 @@ GC_THRESHOLDS = (2_000, 5, 100)  # CPython's defaults are (700, 10, 10)
 @dataclass
 class Services:
     settings: Settings
-    db: Database
+    store: Store
     broadcaster: Broadcaster
     presence: Presence
     games: GameService
@@ -37,12 +40,17 @@ class Services:
     hub: Hub
     sweeper: Sweeper
     clocks: ClockService
+    restoring: asyncio.Task[None] | None = field(default=None)
+
+    @property
+    def db(self) -> Database:
+        return self.store.db
 
     @classmethod
     async def start(cls, settings: Settings, *, factory: GameFactory = new_game, migrate: bool = True) -> "Services":
         if migrate:
             await upgrade(settings.database_url)
-        db = Database(settings.database_url, pool_size=settings.db_pool_size, echo=settings.db_echo)
+        store = Store.open(settings.database_url, pool_size=settings.db_pool_size, echo=settings.db_echo)
         broadcaster: Broadcaster
         presence: Presence
         if settings.redis_url:
@@ -53,7 +61,7 @@ class Services:
         await broadcaster.start()
         await presence.start()
         games = GameService(
-            db,
+            store,
             broadcaster,
             factory=factory,
             bot_delay=settings.bot_delay_ms / 1000,
@@ -64,25 +72,44 @@ class Services:
         rooms = RoomService(settings, games, broadcaster, presence)
         clocks = ClockService(games, rooms.hand_seat_to_bot)
         hub = Hub(settings, rooms, games, broadcaster, presence)
-        sweeper = Sweeper(settings, db, games, presence, broadcaster)
-        services = cls(settings, db, broadcaster, presence, games, rooms, hub, sweeper, clocks)
-        restored = await games.restore_running()
-        if restored:
-            log.info("restored %d running game(s) from their logs", len(restored))
+        sweeper = Sweeper(settings, store, games, presence, broadcaster)
+        services = cls(settings, store, broadcaster, presence, games, rooms, hub, sweeper, clocks)
         # Everything loaded so far (modules, card data) lives as long as the process: keep it out of
         # the garbage collector's way. Games keep many long-lived objects (states, the engine's payment
         # cache); full collections that walk them all are made rarer, so pauses stay short.
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        # Running games come back from their logs while the server already answers (a game asked
+        # for meanwhile is loaded at once); their bots and clocks start as each one is loaded.
+        services.restoring = asyncio.create_task(services._restore(), name="restore-running-games")
         sweeper.start()
         return services
 
+    async def _restore(self) -> None:
+        started = time.perf_counter()
+        restored = await self.games.restore_running()
+        if restored:
+            log.info(
+                "restored %d running game(s) from their logs in %.2f s", len(restored), time.perf_counter() - started
+            )
+            gc.collect()
+            gc.freeze()
+
+    async def restored(self) -> None:
+        """Wait until every running game found at the start is loaded."""
+        if self.restoring is not None:
+            await asyncio.shield(self.restoring)
+
     async def stop(self) -> None:
+        if self.restoring is not None:
+            self.restoring.cancel()
+            with contextlib.suppress(BaseException):
+                await self.restoring
         await self.sweeper.stop()
         self.clocks.close()
         await self.hub.close()
         await self.games.close()
         await self.presence.stop()
         await self.broadcaster.stop()
-        await self.db.dispose()
+        await self.store.close()

@@ -4,153 +4,46 @@ Applying an action (`GameService.submit`):
 1. under the game's asyncio lock, check the seat, the version the action was made against and
    the idempotency key;
 2. apply it to a *clone* of the current state (the engine validates it; a rejection changes nothing);
-3. insert it into the action log with `seq` = the version it was made against, and commit. The
-   unique `(game_id, seq)` lets one writer win if another app instance raced us: the loser
-   reads the steps it missed from the database and checks the action again;
+3. store it (`Store.append`) with `seq` = the version it was made against, in the engine's
+   canonical form (the clone's `log[-1]`: what was built and how it was paid, never a client's
+   spelling of it), and commit. The unique `(game_id, seq)` lets one writer win if another app
+   instance raced us: the loser reads the steps it missed from the database and checks the action
+   again;
 4. only then make the clone the current frame and tell everyone (`Broadcaster`).
 
 Each version of a game is a `Frame`: the state (never mutated again), the public events of the
 step that made it, every seat's legal actions, and per seat the "marker", the version since which
 what that seat may do has not changed. An action made against version v is accepted when
 marker <= v <= current version: other seats' steps that do not touch a seat (another seat's secret
-pick) do not make its action stale, while a repeated submission always does.
+pick) do not make its action stale, while a repeated submission always does. Frames are built
+and, at load, rebuilt from the log in app/rooms/frames.py.
 
 The server only uses the engine's public face (`Game`), so every game kind is served alike.
 """
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
-import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
-
-from sqlalchemy.exc import SQLAlchemyError
 
 from app import logs, metrics
 from app.bots import DEFAULT_BOT, Bot, make_bot
-from app.db import repo
-from app.db.log_writer import ActionLogWriter, Entry
-from app.db.models import Room, iso, now
-from app.db.session import Database
-from app.engine import GameConfig, IllegalAction, new_game
-from app.engine.common.game import Action, Event, Game
+from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
+from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game
 from app.rooms.broadcast import Broadcaster
-from app.rooms.clocks import OFF, Clock, SeatClocks, unix
+from app.rooms.clocks import OFF, Clock, unix
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
+from app.rooms.frames import Frame, make_frame, next_frame, rebuild, replayed
 
 log = logging.getLogger("wonders.games")
 
 GameFactory = Callable[[GameConfig], Game]
 MAX_ATTEMPTS = 5
-
-
-@dataclass(eq=False, slots=True)
-class Frame:
-    """One version of a game. `game` is never changed after the frame is made.
-
-    Legal actions and views are kept as JSON text: they are sent as text anyway, compared as text
-    (for the markers), and text is invisible to the garbage collector, whose pauses grow with the
-    number of live containers (a few hundred per seat and step otherwise).
-    """
-
-    version: int
-    game: Game
-    events: list[Event]
-    legal_json: tuple[str, ...]  # per seat
-    to_act: tuple[int, ...]
-    markers: tuple[int, ...]
-    over: bool
-    epoch: int  # the game's epoch (see Game.epoch): equal epochs, equal legal actions
-    clocks: SeatClocks | None = None  # with a turn clock: each seat's deadline (see clocks.py)
-    timeout_seat: int | None = None  # the seat whose decision the server made on timeout in this step
-    view_json: dict[int | None, str] = field(default_factory=dict)
-    cache: dict[Any, Any] = field(default_factory=dict)  # rendered states (filled by the API layer)
-    event_texts: tuple[str, ...] | None = None  # rendered events (filled by the API layer)
-
-    def legal(self, seat: int) -> list[Action]:
-        return json.loads(self.legal_json[seat])
-
-    def can_act(self, seat: int) -> bool:
-        return self.legal_json[seat] != "[]"
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.view(seat)
-
-    def view_text(self, seat: int | None) -> str:
-        text = self.view_json.get(seat)
-        if text is None:
-            text = self.view_json[seat] = to_json(self.game.view(seat))
-        return text
-
-    def result(self) -> dict[str, Any] | None:
-        return self.game.result() if self.over else None
-
-    def retire(self) -> None:
-        """No longer the current frame: keep what the next frame's markers need, and the events."""
-        self.game = None  # type: ignore[assignment]
-        self.view_json = NOTHING  # type: ignore[assignment]
-        self.cache = NOTHING  # type: ignore[assignment]
-
-    def strip(self) -> None:
-        """An old frame is only kept for connections that have not yet been sent its events (once
-        rendered, as text only)."""
-        self.retire()
-        self.legal_json = ()
-        self.markers = ()
-        if self.event_texts is not None:
-            self.events = []
-
-
-NOTHING: Any = MappingProxyType({})  # what a retired frame has left of its caches (read-only)
-
-
-def to_json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
-
-
-def make_frame(
-    prev: Frame | None,
-    game: Game,
-    events: list[Event],
-    actor: int | None,
-    *,
-    clock: Clock = OFF,
-    at: float = 0.0,
-    by_timeout: bool = False,
-) -> Frame:
-    seats = game.config.seats
-    epoch = game.epoch
-    if prev is not None and prev.epoch == epoch and len(prev.legal_json) == seats:
-        legal = prev.legal_json  # nobody's legal actions changed (another seat's pick)
-    else:
-        legal = tuple(to_json(game.legal_actions(s)) for s in range(seats))
-    to_act = tuple(game.to_act)
-    if prev is None:
-        markers = [game.version] * seats
-    else:
-        markers = list(prev.markers)
-        for s in range(seats):
-            if s == actor or legal[s] != prev.legal_json[s] or (s in to_act) != (s in prev.to_act):
-                markers[s] = game.version
-    clocks = None
-    if clock.on:
-        if prev is None or prev.clocks is None:
-            clocks = SeatClocks.start(clock, seats, to_act, at)
-        else:
-            clocks = prev.clocks.after(
-                clock, at=at, actor=actor, by_timeout=by_timeout, before=prev.to_act, now_to_act=to_act
-            )
-    frame = Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over, epoch, clocks)
-    if by_timeout:
-        frame.timeout_seat = actor
-    return frame
 
 
 @dataclass
@@ -170,7 +63,8 @@ class GameRuntime:
     history: deque[Frame]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     action_ids: dict[tuple[int, str], int] = field(default_factory=dict)
-    last_action: dict[int, tuple[int, Action]] = field(default_factory=dict)  # seat -> (seq, action)
+    # seat -> (seq, its last action as stored, and as the client sent it when it was sent here)
+    last_action: dict[int, tuple[int, Action, Action]] = field(default_factory=dict)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     abandoned: bool = False  # its room was closed unused (app/rooms/sweep.py): no more actions
@@ -202,8 +96,8 @@ class GameRuntime:
         out.reverse()
         return out
 
-    def remember(self, seq: int, seat: int, action: Action, action_id: str | None) -> None:
-        self.last_action[seat] = (seq, action)
+    def remember(self, seq: int, seat: int, action: Action, action_id: str | None, sent: Action | None = None) -> None:
+        self.last_action[seat] = (seq, action, action if sent is None else sent)
         if action_id:
             self.action_ids[(seat, action_id)] = seq
 
@@ -226,7 +120,7 @@ def seat_bots(seats: Any) -> dict[int, str]:
 class GameService:
     def __init__(
         self,
-        db: Database,
+        store: Store,
         broadcaster: Broadcaster,
         *,
         factory: GameFactory = new_game,
@@ -234,8 +128,8 @@ class GameService:
         events_kept: int = 512,
         finished_cached: int = 64,
     ) -> None:
-        self.db = db
-        self.writer = ActionLogWriter(db.engine)
+        self.store = store
+        self.writer = store.writer
         self.broadcaster = broadcaster
         self.factory = factory
         self.bot_delay = bot_delay
@@ -252,7 +146,8 @@ class GameService:
 
     # ----- loading ---------------------------------------------------------------------------
 
-    async def runtime(self, game_id: int) -> GameRuntime:
+    async def runtime(self, game_id: int, stored: StoredGame | None = None) -> GameRuntime:
+        """The game's runtime, loaded from its log if it is not held here (`stored`: already read)."""
         rt = self.runtimes.get(game_id)
         if rt is not None:
             return rt
@@ -262,7 +157,7 @@ class GameService:
         future: asyncio.Future[GameRuntime] = asyncio.get_running_loop().create_future()
         self._loading[game_id] = future
         try:
-            rt = await self._load(game_id)
+            rt = await self._load(game_id, stored)
             self.runtimes[game_id] = rt
             if rt.over or rt.abandoned:
                 self._cache_finished(game_id)
@@ -280,39 +175,30 @@ class GameService:
         finally:
             del self._loading[game_id]
 
-    async def _load(self, game_id: int) -> GameRuntime:
-        async with self.db.sessions() as session:
-            row = await repo.game_by_id(session, game_id)
-            if row is None:
-                raise NotFound(f"there is no game {game_id}", code="game_not_found")
-            room_code, bots = await self._room_bits(session, row.room_id)
-            actions = await repo.actions_of(session, game_id)
-        config = GameConfig.model_validate(row.config)
-        game = self.factory(config)
-        clock = Clock.of(row.clock)
-        frame = make_frame(None, game, [], None, clock=clock, at=unix(row.created_at))
-        rt = GameRuntime(game_id, row.room_id, room_code, config, frame, deque([frame], maxlen=self.events_kept))
-        rt.abandoned = row.status == "abandoned"
+    async def _load(self, game_id: int, stored: StoredGame | None = None) -> GameRuntime:
+        if stored is None:
+            stored = await self.store.game(game_id)
+        if stored is None:
+            raise NotFound(f"there is no game {game_id}", code="game_not_found")
+        config = GameConfig.model_validate(stored.config)
+        clock = Clock.of(stored.clock)
+        frames = rebuild(self.factory(config), stored.steps, clock=clock, started_at=unix(stored.created_at))
+        history: deque[Frame] = deque(maxlen=self.events_kept)
+        rt = GameRuntime(game_id, stored.room_id, stored.room_code, config, frames[0], history)
+        for frame in frames:
+            rt.push(frame)
+        rt.abandoned = stored.status == "abandoned"
         rt.clock = clock
-        for entry in actions:
-            self._apply_stored(rt, entry)
-        self.set_bots(rt, bots, schedule=False)
+        for step in stored.steps:
+            rt.remember(step["seq"], step["seat"], step["action"], step["action_id"])
+        self.set_bots(rt, seat_bots(stored.room_seats), schedule=False)
         return rt
 
-    async def _room_bits(self, session: Any, room_id: int) -> tuple[str, dict[int, str]]:
-        room = await session.get(Room, room_id)
-        seats = await repo.seats_of(session, room_id)
-        return room.code, seat_bots(seats)
-
     def _apply_stored(self, rt: GameRuntime, entry: dict[str, Any]) -> None:
-        """Apply a step read from the log (at load or catching up with another instance)."""
+        """Apply a step another instance stored (catching up with it)."""
         if entry["seq"] != rt.version:
             raise RuntimeError(f"game {rt.game_id}: log step {entry['seq']} does not follow version {rt.version}")
-        game = rt.frame.game.clone()
-        events = game.apply(entry["seat"], entry["action"])
-        at = unix(entry["created_at"]) if rt.clock.on else 0.0
-        by_timeout = bool(entry.get("by_timeout"))
-        rt.push(make_frame(rt.frame, game, events, entry["seat"], clock=rt.clock, at=at, by_timeout=by_timeout))
+        rt.push(next_frame(rt.frame, entry, rt.clock))
         rt.remember(entry["seq"], entry["seat"], entry["action"], entry["action_id"])
 
     async def catch_up(self, rt: GameRuntime) -> bool:
@@ -321,8 +207,7 @@ class GameService:
             return await self._catch_up_locked(rt)
 
     async def _catch_up_locked(self, rt: GameRuntime) -> bool:
-        async with self.db.engine.connect() as conn:
-            entries = await repo.actions_of(conn, rt.game_id, rt.version)
+        entries = await self.store.steps_since(rt.game_id, rt.version)
         for entry in entries:
             self._apply_stored(rt, entry)
         if entries:
@@ -340,16 +225,20 @@ class GameService:
             self.runtimes.pop(old, None)
 
     async def restore_running(self) -> list[int]:
-        """At start: load every running game from its log and let bots that owe a move play it."""
-        async with self.db.sessions() as session:
-            ids = await repo.running_game_ids(session)
-        for game_id in ids:
-            try:
-                rt = await self.runtime(game_id)
-            except Exception:
-                log.exception("could not restore game %s", game_id, extra={"game_id": game_id})
-                continue
-            self.schedule_bots(rt)
+        """Load every running game from its log and let bots that owe a move play it. Each game is
+        loaded as one step of the event loop, so requests are answered meanwhile (a game asked for
+        before its turn here is loaded at once, by `runtime`)."""
+        ids = []
+        async for games in self.store.running_games():
+            for stored in games:
+                ids.append(stored.id)
+                try:
+                    rt = await self.runtime(stored.id, stored)
+                except Exception:
+                    log.exception("could not restore game %s", stored.id, extra={"game_id": stored.id})
+                    continue
+                self.schedule_bots(rt)
+                await asyncio.sleep(0)
         return ids
 
     # ----- acting ----------------------------------------------------------------------------
@@ -418,12 +307,13 @@ class GameService:
                 except IllegalAction as exc:
                     raise Invalid(str(exc), code="illegal_action") from None
                 at = now()
-                entry = Entry(rt.game_id, prev.version, seat, action, action_id, at, by_timeout=by_timeout)
+                canonical = game.log[-1]["action"]  # what the engine made of it: the form that is stored
+                entry = Entry(rt.game_id, prev.version, seat, canonical, action_id, at, by_timeout=by_timeout)
                 if game.is_over:
                     entry.result, entry.room_id = game.result(), rt.room_id
                 try:
-                    stored = await self.writer.append(entry)
-                except (SQLAlchemyError, OSError, sqlite3.Error) as exc:
+                    stored = await self.store.append(entry)
+                except StorageDown as exc:
                     log.error("could not store an action of game %s: %s", rt.game_id, exc)
                     raise Unavailable("the database is not answering; try again", code="database_down") from None
                 if not stored:
@@ -433,7 +323,7 @@ class GameService:
                     continue
                 frame = make_frame(prev, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
                 rt.push(frame)
-                rt.remember(prev.version, seat, action, action_id)
+                rt.remember(prev.version, seat, canonical, action_id, sent=action)
                 # this step's own version: once the lock is released (while announcing) other steps
                 # may follow, and rt.version with them
                 accepted_version = rt.version
@@ -470,7 +360,7 @@ class GameService:
             )
         if version < frame.markers[seat]:
             last = rt.last_action.get(seat)
-            if last is not None and last[0] >= version and last[1] == action:
+            if last is not None and last[0] >= version and (action == last[2] or spells(action, last[1])):
                 raise Conflict(
                     f"this action was already applied as step {last[0]}; it is not applied again",
                     code="duplicate",
@@ -597,41 +487,30 @@ class GameService:
         """The log and, with `at`, the view after `at` steps. `full` (finished games): the actions
         themselves and any seat's view; otherwise only public information (who acted, public events,
         the spectator view)."""
-        async with self.db.sessions() as session:
-            row = await repo.game_by_id(session, game_id)
-            if row is None:
-                raise NotFound(f"there is no game {game_id}", code="game_not_found")
-            entries = await repo.actions_of(session, game_id)
-        config = GameConfig.model_validate(row.config)
+        stored = await self.store.game(game_id)
+        if stored is None:
+            raise NotFound(f"there is no game {game_id}", code="game_not_found")
+        entries = stored.steps
+        config = GameConfig.model_validate(stored.config)
         if at is not None and not 0 <= at <= len(entries):
             raise Invalid(f"at must be between 0 and {len(entries)} (the number of steps)", code="bad_step")
         if seat is not None and not full:
             raise Forbidden("a seat's own view of past steps is shown once the game is over", code="game_running")
         game = self.factory(config)
-        steps = []
         view = game.view(seat) if at == 0 else None
-        for i, entry in enumerate(entries):
-            events = game.apply(entry["seat"], entry["action"])
-            step: dict[str, Any] = {
-                "seq": entry["seq"],
-                "seat": entry["seat"],
-                "at": iso(entry["created_at"]),
-                "events": events,
-                "by_timeout": entry["by_timeout"],
-            }
-            if full:
-                step["action"] = entry["action"]
-            steps.append(step)
+        steps = []
+        for i, (entry, events) in enumerate(zip(entries, replayed(game, entries), strict=True)):
+            steps.append(_history_step(entry, events, full))
             if at == i + 1:
                 view = game.view(seat)
         out: dict[str, Any] = {
             "game_id": game_id,
-            "status": row.status,
+            "status": stored.status,
             "version": len(entries),
             "config": config.model_dump(mode="json") if full else _public_config(config),
-            "seats": row.seats,
+            "seats": stored.seats,
             "steps": steps,
-            "result": row.result,
+            "result": stored.result,
         }
         if at is not None:
             out["at"] = at
@@ -639,7 +518,7 @@ class GameService:
         return out
 
     def start(self) -> None:
-        self.writer.start()
+        self.store.start()
 
     async def close(self) -> None:
         for rt in self.runtimes.values():
@@ -651,13 +530,33 @@ class GameService:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
-        await self.writer.stop()
+        await self.store.stop_writing()
+
+
+def spells(sent: Any, canonical: Action) -> bool:
+    """Whether a submitted action says at least everything its stored canonical form says (a legal
+    action as listed also carries what the engine leaves out of the log, such as its cost): how a
+    resubmission of a step that was stored elsewhere, or before a restart, is recognised."""
+    return isinstance(sent, dict) and all(k in sent and sent[k] == v for k, v in canonical.items())
 
 
 def _retrieve(task: asyncio.Future[Any]) -> None:
     """Mark the outcome of a shielded submission as seen, even when its caller went away."""
     if not task.cancelled():
         task.exception()
+
+
+def _history_step(entry: dict[str, Any], events: list[Event], full: bool) -> dict[str, Any]:
+    step: dict[str, Any] = {
+        "seq": entry["seq"],
+        "seat": entry["seat"],
+        "at": iso(entry["created_at"]),
+        "events": events,
+        "by_timeout": entry["by_timeout"],
+    }
+    if full:
+        step["action"] = entry["action"]
+    return step
 
 
 def _public_config(config: GameConfig) -> dict[str, Any]:

@@ -16,7 +16,6 @@ from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.errors import NotFound, TooMany
 from app.rooms.games import GameRuntime, GameService
 from app.rooms.service import RoomService
-from app.rooms.sweep import touch_room
 from app.rooms.tokens import normalize_code
 from app.settings import Settings
 
@@ -107,7 +106,7 @@ class Hub:
                 await self.presence.leave(channel.code, listener.seat)
                 await self.broadcaster.publish(channel.code, {"kind": "presence"})
                 if emptied:  # the room was in use until now (see app/rooms/sweep.py)
-                    await touch_room(self.rooms.db, channel.code)
+                    await self.rooms.store.touch_room(channel.code)
             except Exception as exc:
                 log.warning("presence update failed for room %s: %s", channel.code, exc, extra={"room": channel.code})
             if listener.seat is not None:

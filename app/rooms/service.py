@@ -17,17 +17,13 @@ import logging
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from functools import cache
+from typing import Any, get_args
 
 from pydantic import ValidationError
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.bots import BOTS, DEFAULT_BOT
-from app.db import repo
-from app.db.models import Game as GameRow
-from app.db.models import Room, Seat, iso, now
+from app.db.store import GameRow, RoomRow, RoomTx, SeatRow, Taken, iso, now
 from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.clocks import CLOCK_KEYS, ClockSettings
@@ -53,6 +49,27 @@ def notices(expansions: Any) -> list[str]:
     return out
 
 
+@cache
+def expansions_by_game() -> dict[str, tuple[str, ...]]:
+    """Each game kind's expansions, from the engine's public face: the parts of
+    describe_components() that are not a game kind of their own, each under the game kind whose
+    GameConfig takes it."""
+    games = get_args(GameConfig.model_fields["game"].annotation)
+    names = sorted(set(describe_components()) - {"resources", *games})
+    out = {}
+    for game in games:
+        out[game] = tuple(name for name in names if _takes(game, name))
+    return out
+
+
+def _takes(game: str, expansion: str) -> bool:
+    try:
+        GameConfig(game=game, expansions=[expansion])
+    except ValidationError:
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class SeatAuth:
     """Who a seat token belongs to."""
@@ -76,7 +93,7 @@ class RoomService:
     def __init__(self, settings: Settings, games: GameService, broadcaster: Broadcaster, presence: Presence) -> None:
         self.settings = settings
         self.games = games
-        self.db = games.db
+        self.store = games.store
         self.broadcaster = broadcaster
         self.presence = presence
         self.created_by = Quota(settings.rooms_per_address, 3600.0)  # rooms each client address created
@@ -151,9 +168,9 @@ class RoomService:
 
     # ----- reading -----------------------------------------------------------------------------
 
-    async def _room(self, session: AsyncSession, code: str, *, lock: bool = False) -> Room:
+    async def _room(self, tx: RoomTx, code: str, *, lock: bool = False) -> RoomRow:
         code = normalize_code(code)
-        room = await repo.room_by_code(session, code, for_update=lock) if is_code(code) else None
+        room = await tx.room(code, lock=lock) if is_code(code) else None
         if room is None:
             raise NotFound(f"there is no room {code!r}", code="room_not_found")
         return room
@@ -163,14 +180,14 @@ class RoomService:
 
     async def load(self, code: str) -> tuple[dict[str, Any], dict[int, str]]:
         """The room as everyone may see it, and (for the server only) each person's token hash by seat."""
-        async with self.db.sessions() as session:
-            room = await self._room(session, code)
-            seats = await repo.seats_of(session, room.id)
-            game = await repo.latest_game(session, room.id)
+        async with self.store.reading() as tx:
+            room = await self._room(tx, code)
+            seats = await tx.seats(room.id)
+            game = await tx.latest_game(room.id)
         hashes = {s.seat: s.token_hash for s in seats if s.token_hash}
         return await self._info(room, seats, game), hashes
 
-    async def _info(self, room: Room, seats: Any, game: GameRow | None) -> dict[str, Any]:
+    async def _info(self, room: RoomRow, seats: Any, game: GameRow | None) -> dict[str, Any]:
         counts = await self.presence.counts(room.code)
         gone = await self.presence.gone(room.code)
         moment = time.time()
@@ -231,14 +248,14 @@ class RoomService:
     async def current_game(self, code: str, game_id: int | None = None, *, spectator: bool = False) -> tuple[int, str]:
         """(game id, status) of the room's latest game, or of `game_id` if it was played in this room.
         `spectator` (no seat token): refused unless the room's `spectators` policy lets them see it."""
-        async with self.db.sessions() as session:
-            room = await self._room(session, code)
+        async with self.store.reading() as tx:
+            room = await self._room(tx, code)
             if game_id is None:
-                game = await repo.latest_game(session, room.id)
+                game = await tx.latest_game(room.id)
                 if game is None:
                     raise NotFound(f"room {room.code} has not started a game yet", code="no_game")
             else:
-                game = await repo.game_by_id(session, game_id)
+                game = await tx.game(game_id)
                 if game is None or game.room_id != room.id:
                     raise NotFound(f"room {room.code} has no game {game_id}", code="game_not_found")
             if spectator:
@@ -246,9 +263,9 @@ class RoomService:
             return game.id, game.status
 
     async def games_of(self, code: str) -> list[dict[str, Any]]:
-        async with self.db.sessions() as session:
-            room = await self._room(session, code)
-            games = await repo.games_of(session, room.id)
+        async with self.store.reading() as tx:
+            room = await self._room(tx, code)
+            games = await tx.games(room.id)
         return [
             {
                 "id": g.id,
@@ -265,9 +282,9 @@ class RoomService:
     async def authenticate(self, code: str, token: str | None) -> SeatAuth:
         if not token:
             raise Unauthorized("this needs a seat token: send 'Authorization: Bearer <token>'", code="missing_token")
-        async with self.db.sessions() as session:
-            room = await self._room(session, code)
-            seat = await repo.seat_by_token(session, room.id, hash_token(token))
+        async with self.store.reading() as tx:
+            room = await self._room(tx, code)
+            seat = await tx.seat_by_token(room.id, hash_token(token))
         if seat is None:
             log.info("refused a seat token that holds no seat", extra={"room": room.code})
             raise Unauthorized(f"that token holds no seat in room {room.code}", code="bad_token")
@@ -318,47 +335,34 @@ class RoomService:
         for _ in range(10):
             code = new_code(self.settings.room_code_length)
             try:
-                async with self.db.sessions() as session, session.begin():
-                    active = await repo.count_rooms(session, ("open", "playing"))
+                async with self.store.transaction() as tx:
+                    active = await tx.count_rooms(("open", "playing"))
                     if active >= self.settings.max_rooms:
                         raise TooMany(
                             f"the server holds its maximum of {self.settings.max_rooms} active rooms; try later",
                             code="too_many_rooms",
                         )
-                    room = Room(code=code, status="open", settings=settings, host_seat=host_seat)
-                    session.add(room)
-                    await session.flush()
-                    session.add(self._human(room.id, host_seat, name, token))
+                    room = await tx.add_room(code, settings, host_seat)
+                    tx.add_person(room.id, host_seat, name, hash_token(token))
                     for seat, kind in bot_seats:
-                        session.add(self._bot(room.id, seat, kind))
+                        tx.add_bot(room.id, seat, kind)
                 break
-            except IntegrityError:
+            except Taken:
                 continue  # a code collision: draw another
         else:
             raise Conflict("could not allocate a room code; try again", code="busy")
         log.info("room %s created", code, extra={"room": code})
         return Joined(await self.get(code), host_seat, token)
 
-    @staticmethod
-    def _human(room_id: int, seat: int, name: str, token: str) -> Seat:
-        return Seat(
-            room_id=room_id, seat=seat, name=name, name_key=name.casefold(), kind="human", token_hash=hash_token(token)
-        )
-
-    @staticmethod
-    def _bot(room_id: int, seat: int, kind: str) -> Seat:
-        name = f"{kind.capitalize()} bot {seat}"
-        return Seat(room_id=room_id, seat=seat, name=name, name_key=name.casefold(), kind="bot", bot=kind)
-
     async def join(self, code: str, name: str, seat: int | None = None) -> Joined:
         name = self.check_name(name)
         token = new_token()
         for attempt in range(3):
             try:
-                async with self.db.sessions() as session, session.begin():
-                    room = await self._room(session, code, lock=True)
+                async with self.store.transaction() as tx:
+                    room = await self._room(tx, code, lock=True)
                     self._require_lobby(room, "join")
-                    seats = await repo.seats_of(session, room.id)
+                    seats = await tx.seats(room.id)
                     players = room.settings["players"]
                     if any(s.name_key == name.casefold() for s in seats):
                         raise Conflict(f"the name {name!r} is taken in this room", code="name_taken")
@@ -373,18 +377,18 @@ class RoomService:
                         if seat in taken:
                             raise Conflict(f"seat {seat} is taken", code="seat_taken")
                         target = seat
-                    session.add(self._human(room.id, target, name, token))
+                    tx.add_person(room.id, target, name, hash_token(token))
                     room.updated_at = now()
                     code = room.code
                 break
-            except IntegrityError:
+            except Taken:
                 if attempt == 2:
                     raise Conflict("that seat or name was just taken; try again", code="seat_taken") from None
         log.info("seat %s joined", target, extra={"room": code})
         await self._changed(code)
         return Joined(await self.get(code), target, token)
 
-    def _require_lobby(self, room: Room, what: str) -> None:
+    def _require_lobby(self, room: RoomRow, what: str) -> None:
         if room.status == "playing":
             raise Conflict(f"cannot {what}: the game in room {room.code} has started", code="game_started")
         if room.status == "closed":
@@ -394,18 +398,18 @@ class RoomService:
         """A person leaves. Between games the seat is freed. In a running game a bot plays it for
         them (reason "left"), so the others play on, and their token keeps working: they may come
         back while the game runs. When the host leaves, the next person present becomes host."""
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, auth.code, lock=True)
-            seat = await self._seat_row(session, room, auth.seat)
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, auth.code, lock=True)
+            seat = await self._seat_row(tx, room, auth.seat)
             if room.status == "playing":
                 seat.bot_plays, seat.bot_reason = seat.bot_plays or DEFAULT_BOT, "left"
-                await session.flush()
+                await tx.flush()
                 if room.host_seat == seat.seat:
-                    others = [s for s in await repo.seats_of(session, room.id) if s.seat != seat.seat]
+                    others = [s for s in await tx.seats(room.id) if s.seat != seat.seat]
                     room.host_seat = next_host(others, seat.seat)
                 room.updated_at = now()
             else:
-                await self._vacate(session, room, seat)
+                await self._vacate(tx, room, seat)
         if room.status == "playing":
             await self._bots_changed(room.code)
         else:
@@ -414,49 +418,47 @@ class RoomService:
 
     async def remove_seat(self, auth: SeatAuth, seat_no: int) -> dict[str, Any]:
         """The host removes a bot (between games) or a person (a bot plays on for them in a game)."""
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, auth.code, lock=True)
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, auth.code, lock=True)
             self._require_host(room, auth)
             if seat_no == auth.seat:
                 raise Invalid("to leave your own seat, use leave", code="bad_seat")
-            seat = await self._seat_row(session, room, seat_no)
+            seat = await self._seat_row(tx, room, seat_no)
             if room.status == "playing" and seat.kind == "bot":
                 raise Conflict("a bot cannot leave a running game: it plays the seat to the end", code="game_started")
-            await self._vacate(session, room, seat)
+            await self._vacate(tx, room, seat)
         await self._after_vacate(room)
         return await self.get(auth.code)
 
-    async def _seat_row(self, session: AsyncSession, room: Room, seat_no: int) -> Seat:
-        row = (
-            await session.execute(select(Seat).where(Seat.room_id == room.id, Seat.seat == seat_no))
-        ).scalar_one_or_none()
+    async def _seat_row(self, tx: RoomTx, room: RoomRow, seat_no: int) -> SeatRow:
+        row = await tx.seat(room.id, seat_no)
         if row is None:
             raise NotFound(f"seat {seat_no} of room {room.code} is free", code="seat_free")
         return row
 
-    async def _vacate(self, session: AsyncSession, room: Room, seat: Seat) -> None:
+    async def _vacate(self, tx: RoomTx, room: RoomRow, seat: SeatRow) -> None:
         if room.status == "playing":
             seat.kind, seat.bot, seat.token_hash = "bot", seat.bot_plays or DEFAULT_BOT, None
             seat.bot_plays = seat.bot_reason = seat.rejoin_hash = None
         else:
-            await session.delete(seat)
-        await session.flush()
+            await tx.remove_seat(seat)
+        await tx.flush()
         if room.host_seat == seat.seat:
-            room.host_seat = next_host(await repo.seats_of(session, room.id))
+            room.host_seat = next_host(await tx.seats(room.id))
         if room.host_seat is None and room.status in LOBBY:
             room.status = "closed"
         room.updated_at = now()
 
-    async def _after_vacate(self, room: Room) -> None:
+    async def _after_vacate(self, room: RoomRow) -> None:
         if room.status == "playing":
             await self._sync_bots(room.code)
         await self._changed(room.code)
 
     async def _sync_bots(self, code: str) -> None:
-        async with self.db.sessions() as session:
-            room = await self._room(session, code)
-            game = await repo.latest_game(session, room.id)
-            seats = await repo.seats_of(session, room.id)
+        async with self.store.reading() as tx:
+            room = await self._room(tx, code)
+            game = await tx.latest_game(room.id)
+            seats = await tx.seats(room.id)
         if game is not None and game.status == "running":
             rt = await self.games.runtime(game.id)
             self.games.set_bots(rt, seat_bots(seats))
@@ -511,8 +513,8 @@ class RoomService:
         self.check_bot(kind)
         if reason not in BOT_REASONS:
             raise Invalid(f"unknown reason {reason!r}; reasons: {list(BOT_REASONS)}", code="bad_reason")
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, code, lock=True)
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, code, lock=True)
             if by is not None:
                 self._require_host(room, by)
             if room.status != "playing":
@@ -520,7 +522,7 @@ class RoomService:
                     f"no game is running in room {room.code}: a bot plays a person's seat only during a game",
                     code="no_game",
                 )
-            seat = await self._person_seat(session, room, seat_no)
+            seat = await self._person_seat(tx, room, seat_no)
             changed = (seat.bot_plays, seat.bot_reason) != (kind, reason)
             if changed:
                 seat.bot_plays, seat.bot_reason = kind, reason
@@ -530,8 +532,8 @@ class RoomService:
             await self._bots_changed(code)
 
     async def _back(self, code: str, seat_no: int, *, by: SeatAuth | None, host: bool = False) -> None:
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, code, lock=True)
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, code, lock=True)
             if by is not None and host:
                 self._require_host(room, by)
             elif by is not None and by.seat != seat_no:
@@ -540,7 +542,7 @@ class RoomService:
                     "(the host may give it back)",
                     code="not_your_seat",
                 )
-            seat = await self._person_seat(session, room, seat_no)
+            seat = await self._person_seat(tx, room, seat_no)
             changed = seat.bot_plays is not None
             if changed:
                 seat.bot_plays = seat.bot_reason = None
@@ -549,8 +551,8 @@ class RoomService:
         if changed:
             await self._bots_changed(code)
 
-    async def _person_seat(self, session: AsyncSession, room: Room, seat_no: int) -> Seat:
-        seat = await self._seat_row(session, room, seat_no)
+    async def _person_seat(self, tx: RoomTx, room: RoomRow, seat_no: int) -> SeatRow:
+        seat = await self._seat_row(tx, room, seat_no)
         if seat.kind != "human":
             raise Conflict(f"seat {seat_no} is played by a bot of its own, not by a person", code="bot_seat")
         return seat
@@ -561,14 +563,14 @@ class RoomService:
         """A link that moves a person's seat to another device (the seat's person, or the host for
         anyone's seat). It replaces an unused older one; only the hash of its token is kept."""
         token = new_token()
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, auth.code, lock=True)
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, auth.code, lock=True)
             if auth.seat not in (seat_no, room.host_seat):
                 raise Forbidden(
                     f"you hold seat {auth.seat}: a link for seat {seat_no} is made by its person or the host",
                     code="not_your_seat",
                 )
-            seat = await self._person_seat(session, room, seat_no)
+            seat = await self._person_seat(tx, room, seat_no)
             seat.rejoin_hash = hash_token(token)
             code = room.code
         return {"url": f"/room.html?code={code}&rejoin={token}", "token": token, "seat": seat_no}
@@ -576,10 +578,9 @@ class RoomService:
     async def rejoin(self, code: str, token: str) -> Joined:
         """Open a rejoin link: its token becomes the seat's token, and the old one stops working
         (its websockets lose the seat)."""
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, code, lock=True)
-            query = select(Seat).where(Seat.room_id == room.id, Seat.rejoin_hash == hash_token(token))
-            seat = (await session.execute(query)).scalar_one_or_none()
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, code, lock=True)
+            seat = await tx.seat_by_rejoin(room.id, hash_token(token))
             if seat is None or seat.kind != "human":
                 raise NotFound(
                     f"this link opens no seat of room {room.code}: it is unknown, was already used or was replaced "
@@ -592,20 +593,20 @@ class RoomService:
         await self._changed(code)
         return Joined(await self.get(code), seat_no, token)
 
-    def _require_host(self, room: Room, auth: SeatAuth) -> None:
+    def _require_host(self, room: RoomRow, auth: SeatAuth) -> None:
         if room.host_seat != auth.seat:
             raise Forbidden("only the host may do this", code="not_host")
 
     async def update_settings(self, auth: SeatAuth, changes: dict[str, Any]) -> dict[str, Any]:
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, auth.code, lock=True)
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, auth.code, lock=True)
             self._require_host(room, auth)
             self._require_lobby(room, "change the settings")
             merged = {**room.settings, **changes}
             if "game" in changes and changes["game"] != room.settings["game"] and "players" not in changes:
                 merged["players"] = None  # the new game's default
             settings = self.check_settings(merged)
-            occupied = [s.seat for s in await repo.seats_of(session, room.id) if s.seat >= settings["players"]]
+            occupied = [s.seat for s in await tx.seats(room.id) if s.seat >= settings["players"]]
             if occupied:
                 raise Conflict(
                     f"seat(s) {occupied} are taken: free them before playing with {settings['players']} players",
@@ -619,11 +620,11 @@ class RoomService:
     async def add_bot(self, auth: SeatAuth, kind: str, seat_no: int | None) -> dict[str, Any]:
         self.check_bot(kind)
         try:
-            async with self.db.sessions() as session, session.begin():
-                room = await self._room(session, auth.code, lock=True)
+            async with self.store.transaction() as tx:
+                room = await self._room(tx, auth.code, lock=True)
                 self._require_host(room, auth)
                 self._require_lobby(room, "add a bot")
-                taken = {s.seat for s in await repo.seats_of(session, room.id)}
+                taken = {s.seat for s in await tx.seats(room.id)}
                 players = room.settings["players"]
                 if seat_no is None:
                     seat_no = first_free_seat(players, taken)
@@ -633,20 +634,20 @@ class RoomService:
                     raise Invalid(f"there is no seat {seat_no}: seats are 0 to {players - 1}", code="bad_seat")
                 elif seat_no in taken:
                     raise Conflict(f"seat {seat_no} is taken", code="seat_taken")
-                session.add(self._bot(room.id, seat_no, kind))
+                tx.add_bot(room.id, seat_no, kind)
                 room.updated_at = now()
-        except IntegrityError:
+        except Taken:
             raise Conflict("that seat was just taken", code="seat_taken") from None
         await self._changed(auth.code)
         return await self.get(auth.code)
 
     async def start(self, auth: SeatAuth) -> dict[str, Any]:
         """Start a game (or a rematch) once every seat is taken."""
-        async with self.db.sessions() as session, session.begin():
-            room = await self._room(session, auth.code, lock=True)
+        async with self.store.transaction() as tx:
+            room = await self._room(tx, auth.code, lock=True)
             self._require_host(room, auth)
             self._require_lobby(room, "start")
-            seats = await repo.seats_of(session, room.id)
+            seats = await tx.seats(room.id)
             players = room.settings["players"]
             free = sorted(set(range(players)) - {s.seat for s in seats})
             if free:
@@ -662,25 +663,16 @@ class RoomService:
                     s.bot_plays = s.bot_reason = None
             seed = room.settings.get("seed")
             config = GameConfig(**{k: room.settings[k] for k in CONFIG_KEYS}, seed=new_seed() if seed is None else seed)
-            claimed = await session.execute(
-                update(Room)
-                .where(Room.id == room.id, Room.status.in_(LOBBY))
-                .values(status="playing", updated_at=now())
-            )
-            if claimed.rowcount != 1:
+            if not await tx.claim_room(room.id, LOBBY, "playing"):
                 raise Conflict("the game has just been started", code="game_started")
-            game = GameRow(
+            game_id = await tx.add_game(
                 room_id=room.id,
                 kind=config.game,
                 config=config.model_dump(mode="json"),
                 seed=config.seed,
                 seats=[{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
-                status="running",
                 clock=self.game_clock(room.settings),
             )
-            session.add(game)
-            await session.flush()
-            game_id = game.id
         log.info("game %s started", game_id, extra={"room": auth.code, "game_id": game_id})
         rt = await self.games.runtime(game_id)
         self.games.schedule_bots(rt)
@@ -709,7 +701,7 @@ def next_host(seats: Any, leaving: int | None = None) -> int | None:
     return min(s.seat for s in people) if people else None
 
 
-def check_spectator(room: Room, game_status: str) -> None:
+def check_spectator(room: RoomRow, game_status: str) -> None:
     """Raise Forbidden unless the room lets spectators see a game in this status."""
     policy = spectator_policy(room.settings)
     if policy == "off":

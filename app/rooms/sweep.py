@@ -27,13 +27,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import exists, select, update
-
 from app import metrics
-from app.db.models import Action, Room, now
-from app.db.models import Game as GameRow
-from app.db.repo import ACTIVE_ROOM_STATUSES
-from app.db.session import Database
+from app.db.store import Store, now
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.games import GameService
 from app.settings import Settings
@@ -50,29 +45,13 @@ class Closed:
     games: tuple[int, ...]  # the running games that were abandoned
 
 
-def _recent_action(cutoff: datetime) -> Any:
-    """An action of one of the room's games at or after the cutoff (correlated to `rooms`)."""
-    return exists().where(Action.game_id == GameRow.id, GameRow.room_id == Room.id, Action.created_at >= cutoff)
-
-
-async def touch_room(db: Database, code: str) -> None:
-    """The room was used just now (its last connection here went away)."""
-    at = now()
-    async with db.sessions() as session, session.begin():
-        await session.execute(
-            update(Room)
-            .where(Room.code == code, Room.status.in_(ACTIVE_ROOM_STATUSES), Room.updated_at < at)
-            .values(updated_at=at)
-        )
-
-
 class Sweeper:
     def __init__(
-        self, settings: Settings, db: Database, games: GameService, presence: Presence, broadcaster: Broadcaster
+        self, settings: Settings, store: Store, games: GameService, presence: Presence, broadcaster: Broadcaster
     ) -> None:
         self.idle = timedelta(hours=settings.room_idle_hours)
         self.interval = settings.room_sweep_seconds
-        self.db = db
+        self.store = store
         self.games = games
         self.presence = presence
         self.broadcaster = broadcaster
@@ -115,7 +94,7 @@ class Sweeper:
         for room_id, code in await self.candidates(cutoff):
             counts = await self.presence.counts(code)
             if any(n > 0 for n in counts.values()):
-                await touch_room(self.db, code)  # in use now: idle from now on
+                await self.store.touch_room(code)  # in use now: idle from now on
                 continue
             done = await self.close(room_id, code, cutoff)
             if done is not None:
@@ -125,39 +104,14 @@ class Sweeper:
 
     async def candidates(self, cutoff: datetime) -> list[tuple[int, str]]:
         """(id, code) of the rooms with no change and no action since the cutoff."""
-        query = (
-            select(Room.id, Room.code)
-            .where(Room.status.in_(ACTIVE_ROOM_STATUSES), Room.updated_at < cutoff, ~_recent_action(cutoff))
-            .order_by(Room.id)
-            .limit(BATCH)
-        )
-        async with self.db.sessions() as session:
-            return [(r.id, r.code) for r in (await session.execute(query)).all()]
+        return await self.store.idle_rooms(cutoff, BATCH)
 
     async def close(self, room_id: int, code: str, cutoff: datetime) -> Closed | None:
         """Close the room if it is still unused, and abandon its running game. None if it was used
         meanwhile, or another instance closed it first."""
-        at = now()
-        async with self.db.sessions() as session, session.begin():
-            claimed = await session.execute(
-                update(Room)
-                .where(
-                    Room.id == room_id,
-                    Room.status.in_(ACTIVE_ROOM_STATUSES),
-                    Room.updated_at < cutoff,
-                    ~_recent_action(cutoff),
-                )
-                .values(status="closed", updated_at=at)
-            )
-            if claimed.rowcount != 1:
-                return None
-            abandoned = await session.execute(
-                update(GameRow)
-                .where(GameRow.room_id == room_id, GameRow.status == "running")
-                .values(status="abandoned", finished_at=at)
-                .returning(GameRow.id)
-            )
-            game_ids = tuple(sorted(abandoned.scalars().all()))
+        game_ids = await self.store.close_idle_room(room_id, cutoff)
+        if game_ids is None:
+            return None
         metrics.ROOMS_CLOSED_IDLE.inc()
         metrics.GAMES_ABANDONED.inc(len(game_ids))
         log.info("room %s closed: unused for %g hours", code, self.idle.total_seconds() / 3600, extra={"room": code})
@@ -173,13 +127,14 @@ class Sweeper:
         loaded = [game_id for game_id, rt in self.games.runtimes.items() if not rt.over and not rt.abandoned]
         if not loaded:
             return []
-        query = select(GameRow.id).where(GameRow.id.in_(loaded), GameRow.status == "abandoned")
-        async with self.db.sessions() as session:
-            ids = list((await session.execute(query)).scalars())
+        ids = await self.store.abandoned_among(loaded)
         for game_id in ids:
             self.games.unload(game_id, abandoned=True)
         return ids
 
     def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
-        if notice.get("kind") == "abandoned" and isinstance(notice.get("game_id"), int):
-            self.games.unload(notice["game_id"], abandoned=True)
+        if notice.get("kind") != "abandoned" or not isinstance(notice.get("game_id"), int):
+            return
+        rt = self.games.runtimes.get(notice["game_id"])
+        if rt is not None and rt.room_code == code:  # a notice about another room's game is not ours
+            self.games.unload(rt.game_id, abandoned=True)
