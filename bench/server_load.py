@@ -92,11 +92,14 @@ async def seat_bot(
     think: float,
     stats: Stats,
     ready: asyncio.Event,
+    go: asyncio.Event,
 ) -> None:
     """One seat: app.bots.client's BotClient with a bot of app.bots, measuring through its hooks."""
     bot = make_bot(bot_kind, seed=hash((room.code, seat)) & 0xFFFF)
 
     async def choose(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
+        if not go.is_set():  # no game plays before every room's game has started
+            await go.wait()
         if think:
             await asyncio.sleep(random.uniform(0, 2 * think))
         return bot.choose(view, actions)
@@ -250,6 +253,7 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
             [make_room(http, args.players, args.game, i, expansions) for i in range(args.rooms)], 20
         )
         tasks, readies = [], []
+        go = asyncio.Event()
         for room in rooms:
             for seat in range(room.players):
                 ready = asyncio.Event()
@@ -264,6 +268,7 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
                             think=args.think_ms / 1000,
                             stats=stats,
                             ready=ready,
+                            go=go,
                         )
                     )
                 )
@@ -271,18 +276,29 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
         lags: list[float] = []
         cpu: list[CpuSample] = []
         stop = asyncio.Event()
+
+        async def start(room: Room, delay: float) -> None:
+            await asyncio.sleep(delay)
+            r = await http.post(f"/api/rooms/{room.code}/start", headers={"Authorization": f"Bearer {room.tokens[0]}"})
+            r.raise_for_status()
+            if args.ramp_s:
+                go.set()
+
+        step = args.ramp_s / max(1, len(rooms))
+        if args.ramp_s:
+            # rooms start one after another over --ramp-s seconds, as real rooms do (not all in one
+            # instant), each playing as soon as it has started
+            starts = asyncio.gather(*(start(room, i * step) for i, room in enumerate(rooms)))
+        else:
+            # every game starts first (that is set-up, not play), then all of them play at once
+            await asyncio.gather(*(start(room, 0) for room in rooms))
+            go.set()
         samplers = [asyncio.create_task(loop_lag(lags, stop)), asyncio.create_task(sample_cpu(cpu, server_pid, stop))]
         started = time.perf_counter()
         if args.verbose:
             print(f"play starts at {time.time():.3f}", file=sys.stderr)
-
-        async def start(room: Room, delay: float) -> None:
-            await asyncio.sleep(delay)
-            await http.post(f"/api/rooms/{room.code}/start", headers={"Authorization": f"Bearer {room.tokens[0]}"})
-
-        # rooms start one after another over --ramp-s seconds, as real rooms do (not all in one instant)
-        step = args.ramp_s / max(1, len(rooms))
-        await asyncio.gather(*(start(room, i * step) for i, room in enumerate(rooms)))
+        if args.ramp_s:
+            await starts
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         ended = time.perf_counter()
         stop.set()
