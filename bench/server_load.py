@@ -77,6 +77,7 @@ class Stats:
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     messages: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)  # messages received, by type
 
     def error(self, code: str) -> None:
         self.errors += 1
@@ -107,6 +108,7 @@ async def seat_bot(
     def on_message(message: dict[str, Any]) -> None:
         stats.messages += 1
         kind = message["type"]
+        stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
         if kind == "welcome":
             ready.set()
         elif kind == "reveal":
@@ -359,6 +361,7 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
         "turn_ms": summary(turns),
         "cpu": cpu_per_action(cpu_between(cpu, window_start, ended), actions / window if window > 0 else 0),
         "messages_received": stats.messages,
+        "messages_by_type": dict(sorted(stats.kinds.items())),
         "client_loop_lag_ms": {"p50": pct(lags, 0.5), "p99": pct(lags, 0.99)},
         "errors": stats.errors,
         "error_codes": stats.error_codes,

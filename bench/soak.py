@@ -50,6 +50,7 @@ class SeatLedger:
     sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # action_id -> action
     acked: dict[str, int] = field(default_factory=dict)  # action_id -> seq (accepted, or duplicate of)
     refused: set[str] = field(default_factory=set)  # not applied (stale, not_your_turn, ...)
+    welcomed: int = -1  # the server start (SoakServer.starts) of the client's last welcome
     error: str | None = None  # the client stopped on an error
 
 
@@ -71,7 +72,7 @@ class SoakRoom:
         return 0 < len(self.to_act) < players
 
 
-def seat_client(url: str, room: SoakRoom, seat: int, bot_kind: str) -> BotClient:
+def seat_client(server: AppProcess, room: SoakRoom, seat: int, bot_kind: str) -> BotClient:
     bot = make_bot(bot_kind, seed=hash((room.code, seat)) & 0xFFFF)
     ledger = room.ledgers[seat]
 
@@ -80,7 +81,9 @@ def seat_client(url: str, room: SoakRoom, seat: int, bot_kind: str) -> BotClient
 
     def on_message(message: dict[str, Any]) -> None:
         kind = message.get("type")
-        if kind == "state" and message["version"] > room.version:
+        if kind == "welcome":
+            ledger.welcomed = server.starts
+        elif kind == "state" and message["version"] > room.version:
             room.version, room.to_act = message["version"], tuple(message["to_act"])
         elif kind == "accepted" and message.get("action_id") in ledger.sent:
             ledger.acked[message["action_id"]] = message["seq"]
@@ -92,7 +95,7 @@ def seat_client(url: str, room: SoakRoom, seat: int, bot_kind: str) -> BotClient
                 ledger.refused.add(message["action_id"])
 
     return BotClient(
-        url,
+        server.url,
         room.code,
         room.tokens[seat],
         bot.choose,
@@ -112,7 +115,7 @@ async def play_seat(client: BotClient, ledger: SeatLedger) -> None:
         ledger.error = exc.message
 
 
-async def open_room(http: httpx.AsyncClient, url: str, index: int, args: argparse.Namespace) -> SoakRoom:
+async def open_room(http: httpx.AsyncClient, server: AppProcess, index: int, args: argparse.Namespace) -> SoakRoom:
     r = await http.post("/api/rooms", json={"name": f"s{index}-0", "players": args.players})
     r.raise_for_status()
     code, tokens = r.json()["code"], {0: r.json()["token"]}
@@ -121,18 +124,32 @@ async def open_room(http: httpx.AsyncClient, url: str, index: int, args: argpars
         j.raise_for_status()
         tokens[j.json()["seat"]] = j.json()["token"]
     room = SoakRoom(code, tokens, {seat: SeatLedger() for seat in tokens})
-    clients = {seat: seat_client(url, room, seat, args.bot) for seat in tokens}
+    clients = {seat: seat_client(server, room, seat, args.bot) for seat in tokens}
     room.tasks = [asyncio.create_task(play_seat(clients[s], room.ledgers[s])) for s in tokens]
     r = await http.post(f"/api/rooms/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
     r.raise_for_status()
     return room
 
 
-async def top_up(http: httpx.AsyncClient, url: str, rooms: list[SoakRoom], args: argparse.Namespace) -> None:
+async def top_up(http: httpx.AsyncClient, server: AppProcess, rooms: list[SoakRoom], args: argparse.Namespace) -> None:
     """Keep --rooms games running: open a new room for each one that finished."""
     live = sum(1 for room in rooms if not room.done)
     for _ in range(args.rooms - live):
-        rooms.append(await open_room(http, url, len(rooms), args))
+        rooms.append(await open_room(http, server, len(rooms), args))
+
+
+async def wait_for_reconnections(rooms: list[SoakRoom], server: AppProcess, limit: float) -> bool:
+    """Every client of a running game is connected to the server as started last (welcomed)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if all(
+            task.done() or ledger.welcomed == server.starts
+            for room in rooms
+            for task, ledger in zip(room.tasks, room.ledgers.values(), strict=True)
+        ):
+            return True
+        await asyncio.sleep(0.05)
+    return False
 
 
 async def wait_for_pending_picks(rooms: list[SoakRoom], players: int, limit: float) -> bool:
@@ -156,7 +173,8 @@ class Check:
 
 
 async def check_room(http: httpx.AsyncClient, room: SoakRoom, check: Check) -> None:
-    """The room's finished game, read back through REST, against what its clients were told."""
+    """The room's game, read back through REST, against what its clients were told (the actions
+    themselves are compared once the game is over: only then does the history show them)."""
     history = (await http.get(f"/api/rooms/{room.code}/game/history")).json()
     if history.get("status") != "finished" or not history.get("result"):
         check.problems.append(f"room {room.code}: the game is {history.get('status')}, not finished")
@@ -178,7 +196,7 @@ async def check_room(http: httpx.AsyncClient, room: SoakRoom, check: Check) -> N
             if step is None or step["seat"] != seat:
                 check.lost += 1
                 check.problems.append(f"room {room.code} seat {seat}: acknowledged step {seq} is not in the log")
-            elif step.get("action") != ledger.sent[action_id]:
+            elif "action" in step and step["action"] != ledger.sent[action_id]:
                 check.lost += 1
                 check.problems.append(f"room {room.code} seat {seat}: step {seq} is not the acknowledged action")
         mine = [s for s in steps if s["seat"] == seat]
@@ -199,14 +217,14 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         server = AppProcess(database_url, free_port(), Path(args.server_log))
         await asyncio.to_thread(server.start)
         rooms: list[SoakRoom] = []
-        kills = pending_at_kill = 0
+        kills = pending_at_kill = not_back = 0
         try:
             async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
                 for _ in range(args.kills):
-                    await top_up(http, server.url, rooms, args)
+                    await top_up(http, server, rooms, args)
                     await asyncio.sleep(rng.uniform(args.min_play_s, args.max_play_s))
                     for _attempt in range(10):  # games may end meanwhile: new ones replace them
-                        await top_up(http, server.url, rooms, args)
+                        await top_up(http, server, rooms, args)
                         if await wait_for_pending_picks(rooms, args.players, 2):
                             pending_at_kill += 1
                             break
@@ -215,8 +233,16 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                     await asyncio.sleep(rng.uniform(0, args.max_down_s))
                     t0 = time.perf_counter()
                     await asyncio.to_thread(server.start)
+                    restarted = time.perf_counter() - t0
+                    # the next kill falls on a full house: every client back (they reconnect with backoff)
+                    if not await wait_for_reconnections(rooms, server, 120):
+                        not_back += 1
                     if args.verbose:
-                        print(f"kill {kills}: restarted in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
+                        print(
+                            f"kill {kills}: restarted in {restarted:.2f} s, clients back after"
+                            f" {time.perf_counter() - t0:.2f} s",
+                            file=sys.stderr,
+                        )
                 tasks = [task for room in rooms for task in room.tasks]
                 _done, not_done = await asyncio.wait(tasks, timeout=args.timeout) if tasks else (set(), set())
                 for task in not_done:
@@ -224,6 +250,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 check = Check()
                 for room in rooms:
                     await check_room(http, room, check)
+                if not_back:
+                    check.problems.append(f"after {not_back} restart(s) some clients were not back within 120 s")
                 if not_done:
                     check.problems.append(f"{len(not_done)} seat(s) had not finished after {args.timeout:g} s")
         finally:
