@@ -50,7 +50,7 @@ class SeatLedger:
     sent: dict[str, dict[str, Any]] = field(default_factory=dict)  # action_id -> action
     acked: dict[str, int] = field(default_factory=dict)  # action_id -> seq (accepted, or duplicate of)
     refused: set[str] = field(default_factory=set)  # not applied (stale, not_your_turn, ...)
-    welcomed: int = -1  # the server start (SoakServer.starts) of the client's last welcome
+    welcomed: int = -1  # the server start (AppProcess.starts) of its last welcome
     error: str | None = None  # the client stopped on an error
 
 
@@ -196,7 +196,7 @@ async def check_room(http: httpx.AsyncClient, room: SoakRoom, check: Check) -> N
             if step is None or step["seat"] != seat:
                 check.lost += 1
                 check.problems.append(f"room {room.code} seat {seat}: acknowledged step {seq} is not in the log")
-            elif "action" in step and step["action"] != ledger.sent[action_id]:
+            elif step.get("action") is not None and step["action"] != ledger.sent[action_id]:
                 check.lost += 1
                 check.problems.append(f"room {room.code} seat {seat}: step {seq} is not the acknowledged action")
         mine = [s for s in steps if s["seat"] == seat]
@@ -222,9 +222,14 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
             async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
                 for _ in range(args.kills):
                     await top_up(http, server, rooms, args)
+                    # a client whose very first handshake fails takes the server for a wrong URL and
+                    # stops: the clients of new rooms connect before anything is killed
+                    if not await wait_for_reconnections(rooms, server, 120):
+                        not_back += 1
                     await asyncio.sleep(rng.uniform(args.min_play_s, args.max_play_s))
                     for _attempt in range(10):  # games may end meanwhile: new ones replace them
                         await top_up(http, server, rooms, args)
+                        await wait_for_reconnections(rooms, server, 120)
                         if await wait_for_pending_picks(rooms, args.players, 2):
                             pending_at_kill += 1
                             break
@@ -251,7 +256,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                 for room in rooms:
                     await check_room(http, room, check)
                 if not_back:
-                    check.problems.append(f"after {not_back} restart(s) some clients were not back within 120 s")
+                    check.problems.append(f"{not_back} time(s) some clients were not connected within 120 s")
                 if not_done:
                     check.problems.append(f"{len(not_done)} seat(s) had not finished after {args.timeout:g} s")
         finally:
