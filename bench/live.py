@@ -81,6 +81,8 @@ class AppProcess:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
                     return
             time.sleep(0.05)
+        self.proc.kill()
+        self.proc.wait()
         raise RuntimeError(f"the server did not start within {self.start_timeout:g} s:\n{self.log_tail()}")
 
     def log_tail(self, chars: int = 4000) -> str:

@@ -379,6 +379,7 @@ def spawned_server(database_url: str | None, log_path: Path, app_dir: Path = ROO
             log_path,
             env={"MAX_ROOMS": "100000"},
             app_dir=app_dir,
+            start_timeout=300,  # a busy machine
         )
         log_path.write_bytes(b"")
         with server:
