@@ -20,16 +20,16 @@ import contextlib
 import logging
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, update
-from sqlalchemy import create_engine as create_sync_engine
+from sqlalchemy import update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool, QueuePool
+from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
 from app import metrics
 from app.db.models import Action, Game, Room
@@ -66,32 +66,49 @@ def _processor(column_type: Any, dialect: Any) -> Any:
     return column_type.dialect_impl(dialect).bind_processor(dialect) or _same
 
 
-def sqlite_sync_engine(engine: AsyncEngine) -> Engine:
-    """A synchronous engine on the same SQLite file: one connection that fails at once when locked."""
-    from app.db.session import _sqlite_pragmas
+class SqliteLog:
+    """The log's own sqlite3 connection on the app's SQLite file, used in the event loop's thread:
+    it fails at once when the file is locked, and a commit sets up no pool checkout and no
+    SQLAlchemy connection or transaction objects (that was most of a commit's cost)."""
 
-    url = engine.url.set(drivername="sqlite")
-    sync = create_sync_engine(
-        url,
-        poolclass=QueuePool,
-        pool_size=1,
-        max_overflow=0,
-        connect_args={"timeout": 0, "check_same_thread": False},
-    )
-    from sqlalchemy import event
+    def __init__(self, engine: AsyncEngine) -> None:
+        from app.db.session import _sqlite_pragmas
 
-    event.listen(sync, "connect", _sqlite_pragmas)
-    event.listen(sync, "connect", lambda conn, _: conn.execute("PRAGMA busy_timeout=0"))
-    return sync
+        self.conn = sqlite3.connect(
+            engine.url.database or ":memory:", timeout=0, check_same_thread=False, isolation_level=None
+        )
+        _sqlite_pragmas(self.conn, None)
+        self.conn.execute("PRAGMA busy_timeout=0")
+        self.dialect = sqlite.dialect()
+
+    @contextlib.contextmanager
+    def begin(self) -> Iterator[sqlite3.Connection]:
+        self.conn.execute("BEGIN")
+        try:
+            yield self.conn
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+
+    def dispose(self) -> None:
+        self.conn.close()
+
+
+SQLITE_FINISH_GAME = (
+    "UPDATE games SET status = 'finished', result = ?, finished_at = ? WHERE id = ? AND status = 'running'"
+)
+SQLITE_FINISH_ROOM = "UPDATE rooms SET status = 'finished', updated_at = ? WHERE id = ? AND status = 'playing'"
 
 
 class ActionLogWriter:
     def __init__(self, engine: AsyncEngine, *, max_batch: int = 500) -> None:
         self.engine = engine
-        self.sync: Engine | None = None
+        self.sync: SqliteLog | None = None
         self.own: AsyncEngine | None = None
         if engine.dialect.name == "sqlite" and isinstance(engine.pool, AsyncAdaptedQueuePool):
-            self.sync = sqlite_sync_engine(engine)
+            self.sync = SqliteLog(engine)
         elif not isinstance(engine.pool, NullPool):
             # A connection of its own: the app's pool may be busy (many rooms refreshing at once),
             # and no action should wait for it.
@@ -111,6 +128,8 @@ class ActionLogWriter:
             self._sqlite_params = [
                 (name, _processor(Action.__table__.c[name].type, dialect)) for name in SQLITE_COLUMNS
             ]
+            self._sqlite_result = _processor(Game.__table__.c.result.type, dialect)
+            self._sqlite_time = _processor(Game.__table__.c.finished_at.type, dialect)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="action-log-writer")
@@ -222,20 +241,22 @@ class ActionLogWriter:
             await conn.execute(statement)
         return stored
 
-    def _write_sync(self, conn: Connection, entries: list[Entry], rows: list[dict[str, Any]]) -> set:
-        # Straight to the sqlite3 cursor (the values converted by the columns' own SQLAlchemy types):
-        # this runs in the event loop's thread, so it should be short.
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    def _write_sync(self, conn: sqlite3.Connection, entries: list[Entry], rows: list[dict[str, Any]]) -> set:
+        # Straight to sqlite3 (the values converted by the columns' own SQLAlchemy types): this runs
+        # in the event loop's thread, so it should be short.
         stored = set()
-        try:
-            for row in rows:
-                cursor.execute(SQLITE_INSERT, [convert(row[name]) for name, convert in self._sqlite_params])
-                if cursor.fetchone() is not None:
-                    stored.add((row["game_id"], row["seq"]))
-        finally:
+        for row in rows:
+            cursor = conn.execute(SQLITE_INSERT, [convert(row[name]) for name, convert in self._sqlite_params])
+            if cursor.fetchone() is not None:
+                stored.add((row["game_id"], row["seq"]))
             cursor.close()
-        for statement in self._finishing(entries, stored):
-            conn.execute(statement)
+        for e in entries:
+            if e.result is None or (e.game_id, e.seq) not in stored:
+                continue
+            at = self._sqlite_time(e.at)
+            conn.execute(SQLITE_FINISH_GAME, (self._sqlite_result(e.result), at, e.game_id))
+            if e.room_id is not None:
+                conn.execute(SQLITE_FINISH_ROOM, (at, e.room_id))
         return stored
 
     @staticmethod

@@ -3,71 +3,14 @@
 finished over websockets with every earlier action intact."""
 
 import contextlib
-import os
 import random
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 
+from bench.live import AppProcess, free_port, sqlite_url
 from tests.server.helpers import SeatClient, bearer, play_reactive
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class AppProcess:
-    def __init__(self, database: Path, port: int, log: Path) -> None:
-        self.database, self.port, self.log = database, port, log
-
-    def start(self) -> None:
-        env = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{self.database}",
-            "HOST": "127.0.0.1",
-            "PORT": str(self.port),
-            "ALLOW_SEED": "true",
-            "LOG_LEVEL": "warning",
-        }
-        env.pop("REDIS_URL", None)
-        self.out = self.log.open("ab")
-        self.proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=self.out, stderr=self.out)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.log.read_text()
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise AssertionError("the server did not start:\n" + self.log.read_text())
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        self.out.close()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.out.close()
 
 
 def stored_log(database: Path) -> list[tuple]:
@@ -79,7 +22,7 @@ def stored_log(database: Path) -> list[tuple]:
 
 async def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
     database, port = tmp_path / "wonders.db", free_port()
-    server = AppProcess(database, port, tmp_path / "server.log")
+    server = AppProcess(sqlite_url(database), port, tmp_path / "server.log", env={"ALLOW_SEED": "true"})
     server.start()
     try:
         async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
@@ -117,7 +60,7 @@ async def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
             assert len(before) == r.json()["version"] >= 8 * 3 + 1
         server.kill()
 
-        server = AppProcess(database, port, tmp_path / "server.log")
+        server = AppProcess(sqlite_url(database), port, tmp_path / "server.log", env={"ALLOW_SEED": "true"})
         server.start()
         async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
             st = (await http.get(f"/api/rooms/{code}/game", headers=bearer(tokens[0]))).json()
