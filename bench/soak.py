@@ -196,7 +196,7 @@ async def check_room(http: httpx.AsyncClient, room: SoakRoom, check: Check) -> N
             if step is None or step["seat"] != seat:
                 check.lost += 1
                 check.problems.append(f"room {room.code} seat {seat}: acknowledged step {seq} is not in the log")
-            elif step.get("action") is not None and step["action"] != ledger.sent[action_id]:
+            elif step.get("action") is not None and not same_decision(step["action"], ledger.sent[action_id]):
                 check.lost += 1
                 check.problems.append(f"room {room.code} seat {seat}: step {seq} is not the acknowledged action")
         mine = [s for s in steps if s["seat"] == seat]
@@ -207,6 +207,19 @@ async def check_room(http: httpx.AsyncClient, room: SoakRoom, check: Check) -> N
                 f"room {room.code} seat {seat}: {len(mine)} steps in the log from {decisions} decisions"
             )
         check.unacknowledged_steps += sum(1 for s in mine if s["seq"] not in acked_seqs)
+
+
+DERIVED = {"cost", "free"}  # what a listed legal action says of itself that its stored form leaves out
+
+
+def same_decision(stored: dict[str, Any], sent: dict[str, Any]) -> bool:
+    """The log keeps the engine's canonical form of an action: the sent action without what the
+    engine derives (its `cost`, why it is `free`, a trade with nobody). Every stored field must be
+    the one sent."""
+    extra = set(sent) - set(stored)
+    if any(sent[k] != v for k, v in stored.items()):
+        return False
+    return all(k in DERIVED or (k == "trade" and not any(sent[k].values())) for k in extra)
 
 
 async def soak(args: argparse.Namespace) -> dict[str, Any]:
