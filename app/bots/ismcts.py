@@ -1,20 +1,27 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS) for the three games.
+"""Information-set Monte Carlo search for the three games: the ismcts bot.
 
 The bot never sees what its seat may not: it keeps an information set of the game
-(`app.engine.common.information`), fed with every view it is shown and every action it
-answers, and each iteration of the search plays in a game sampled from it (other hands, decks,
-other seats' pending picks and every other hidden part drawn again). One tree is shared by all
-the sampled games: a node's children are the actions legal in the sample at hand (actions that
-differ only in how they pay are one child, paid the cheapest way), chosen by UCB with
-availability counts. In Duel both seats' decisions are in the tree (the opponent picks what is
-worst for this seat); in the classic games the other seats are played by the rollout policy.
-Rollouts play to the end with a light greedy policy; the reward is the win (shared on a tie),
-with a little of the margin. At the root, the heuristic bot's values (classic) give each action
-a prior that a few visits outweigh.
+(`app.engine.information_set`), fed with every view it is shown and every action it answers,
+and it searches only in games sampled from it (other hands, decks, other seats' pending picks
+and every other hidden part drawn again), never in the real game.
 
-Options: `budget_ms` (time per decision, default 1000; None: no limit), `iterations` (most
-iterations per decision; default None, but one of the two must be set), `exploration`
-(UCB constant), `samples` (games sampled per decision, reused in turn).
+Duel: single-observer ISMCTS. One tree is shared by all the sampled games (a few are sampled
+per decision and reused in turn); a node's children are the actions legal in the sample at hand,
+chosen by UCB with availability counts; both seats' decisions are in the tree (the opponent
+takes what is worst for this seat); a rollout plays to the end with a light greedy policy.
+
+Classic and Armada (simultaneous picks): the heuristic bot's best `width` actions, each played
+in the same sampled games with the same rollout dice (paired, so that the comparison sees the
+action rather than the luck). Each sample's other seats that already picked get a pick of the
+heuristic bot's; rollouts play the rest of the present Age with the heuristic bot's choices for
+every seat (as the seats it plays against may), later Ages with the light policy. The
+heuristic's value breaks near ties.
+
+Everywhere actions that differ only in how they pay are one choice, paid the cheapest way; the
+reward is the win (shared on a tie) with a fifth for the margin over the best other seat.
+Options: `budget_ms` (time per decision, default 1000; None: no limit), `iterations` (at most
+that many iterations, or rollouts, per decision), `exploration` (UCB constant), `samples`
+(Duel: games sampled per decision), `width`, `prior_weight`.
 """
 
 import math
@@ -125,7 +132,6 @@ class IsmctsBot(Bot):
         samples: list[Game] = []
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         done = 0
-        duel = view["game"] == "duel"
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
@@ -134,7 +140,7 @@ class IsmctsBot(Bot):
                 game = samples[-1].clone()
             else:
                 game = samples[done % len(samples)].clone()
-            self._iterate(root, game, seat, rng, priors=priors, duel=duel)
+            self._iterate(root, game, seat, rng)
             done += 1
         self.stats["decisions"] += 1
         self.stats["iterations"] += done
@@ -178,23 +184,12 @@ class IsmctsBot(Bot):
         best = max(arms, key=lambda k: (totals[k] / max(rounds, 1) + weight * priors.get(k, 0.0), -arms.index(k)))
         return options[best]
 
-    def _iterate(
-        self, root: Node, game: Game, seat: int, rng: random.Random, *, priors: dict[tuple, float], duel: bool
-    ) -> None:
+    def _iterate(self, root: Node, game: Game, seat: int, rng: random.Random) -> None:
+        """One iteration in Duel: down the tree (both seats' decisions), one new node, a rollout."""
         path: list[tuple[Node, int]] = []
         node = root
-        expanded = False
-        while not game.is_over and not expanded:
-            acting = game.to_act
-            tree_seats = acting if duel else [s for s in acting if s == seat]
-            for other in acting:
-                if other not in tree_seats:
-                    game.apply(other, self._policy(game, other, rng))
-            if game.is_over or not tree_seats:
-                continue
-            actor = tree_seats[0]
-            if actor not in game.to_act:
-                continue
+        while not game.is_over:
+            actor = game.to_act[0]
             options = distinct(game.legal_actions(actor))
             for key in options:
                 child = node.children.get(key)
@@ -202,29 +197,28 @@ class IsmctsBot(Bot):
                     child.available += 1
             fresh = [k for k in options if k not in node.children]
             if fresh:
-                key = max(fresh, key=lambda k: (priors.get(k, 0.0) if node is root else 0.0, rng.random()))
+                key = rng.choice(fresh)
                 child = node.children[key] = Node()
                 child.available = 1
-                expanded = True
             else:
-                key = self._select(node, options, actor == seat, priors if node is root else None)
+                key = self._select(node, options)
                 child = node.children[key]
             game.apply(actor, options[key])
             path.append((child, actor))
             node = child
-        reward = self._rollout(game, seat, rng)
+            if fresh:
+                break
+        reward_ = self._rollout(game, seat, rng)
         for child, actor in path:
             child.visits += 1
-            child.value += reward if actor == seat else 1.0 - reward
+            child.value += reward_ if actor == seat else 1.0 - reward_
 
-    def _select(self, node: Node, options: dict[tuple, Action], mine: bool, priors: dict[tuple, float] | None) -> tuple:
+    def _select(self, node: Node, options: dict[tuple, Action]) -> tuple:
         c = self.exploration
         best, best_score = None, -math.inf
         for key in options:
             child = node.children[key]
             score = child.value / child.visits + c * math.sqrt(math.log(max(child.available, 1)) / child.visits)
-            if priors is not None:
-                score += self.prior_weight * priors.get(key, 0.0) / (1 + child.visits)
             if score > best_score:
                 best, best_score = key, score
         assert best is not None

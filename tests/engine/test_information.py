@@ -75,6 +75,10 @@ def test_sampled_and_determinized_games_show_the_same_view_and_legal_actions(con
                 assert other.legal_actions(seat) == legal
                 check_places(game, other, seat)
                 determinized += 1
+                if step % 33 == 0:
+                    play_out(other, rng)
+                    assert other.result()["winners"]
+                    played += 1
             if step % 13 == 0:  # a bot that takes a seat mid-game knows only the view it is shown
                 alone = information_set(view)
                 alone.observe(view)

@@ -359,14 +359,14 @@ class CardPool:
     def take_ids(self, ids: list[int]) -> None:
         self.taken.update(i for i in ids if i >= 0)
 
-    def claim(self, name: str, age: int | None, prefer: list[int] | tuple[int, ...] = ()) -> int | None:
-        """An unplaced card of that name: one of `prefer` if any, of that Age if any, else the earliest."""
+    def claim(self, name: str, age: int | None) -> int | None:
+        """An unplaced card of that name: of that Age if any, else of the earliest Age."""
         ids = [i for i in self.by_name.get(name, ()) if i not in self.taken]
         if not ids:
             return None
         cards = self.game.cards
-        chosen = next((i for i in ids if i in prefer), None)
-        if chosen is None and age is not None:
+        chosen = None
+        if age is not None:
             chosen = next((i for i in ids if cards[i].age == age), None)
         if chosen is None:
             chosen = min(ids, key=lambda i: cards[i].age)
