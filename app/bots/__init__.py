@@ -14,7 +14,9 @@ LEVELS: dict[str, Level] = levels(BOTS)  # easy, medium, hard, with the hard bot
 BOT_NAMES: tuple[str, ...] = (*BOTS, *LEVEL_NAMES)  # what make_bot accepts
 
 
-def make_bot(kind: str, seed: int | None = None, *, level_table: Mapping[str, Level] | None = None, **options: Any) -> Bot:
+def make_bot(
+    kind: str, seed: int | None = None, *, level_table: Mapping[str, Level] | None = None, **options: Any
+) -> Bot:
     """A new bot of that kind (see BOTS) or level (easy, medium, hard: see LEVELS, or `level_table`
     where a server sets the hard bot's budget); its own random choices follow the seed, and the
     options go to its constructor (after a level's own). The bot's `name` is the name asked for."""

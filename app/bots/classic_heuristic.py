@@ -12,6 +12,7 @@ from typing import Any
 from app.bots.armada import ArmadaValues, is_armada
 from app.bots.base import Action, GreedyBot
 from app.bots.box import Card, Effects, all_cards, all_wonders, science_symbols
+from app.bots.duel_heuristic import DuelHeuristic
 from app.engine import science_points
 
 VICTORY = {1: 1, 2: 3, 3: 5}
@@ -35,11 +36,14 @@ ARMADA_BUILD = 1.5
 
 class HeuristicBot(GreedyBot):
     """Scores every legal action in estimated end-of-game points and takes the best (classic, with
-    or without Armada; other game kinds get the greedy bot's rule of thumb)."""
+    or without Armada); a Duel is weighed by app.bots.duel_heuristic."""
 
     name = "heuristic"
+    duel = DuelHeuristic()
 
     def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
+        if view.get("game") == "duel":
+            return self.duel.choose(view, actions, self.rng.random)
         if view.get("game") != "classic":
             return super().choose(view, actions)
         seat = view["seat"]

@@ -88,8 +88,8 @@ GOLDEN: dict[str, str] = {
     "classic-7-night-greedy": "f153e62db570bf04b7f7436583fc31999984bb1e39f663b34ddd66397b10ef3e",
     "classic-7-night-heuristic": "6e65a1decbd535c112629cf6e394d4112280fac45b5b514a80ac0716084c156f",
     "classic-7-night-random": "ad74cc8e653e11e65b53f62507fdd00fa6b0a6d3726edac895ed150b1684295c",
-    "duel-greedy": "1fc292171d7375e8676a29f59814f8ea326ce981d5a344990b090a7240cd3f56",
-    "duel-heuristic": "1fc292171d7375e8676a29f59814f8ea326ce981d5a344990b090a7240cd3f56",
+    "duel-greedy": "5b33cd735de1dc065df81a77f8f49217d67ece28c22800a1bb103289459baf70",
+    "duel-heuristic": "27c5cd5ec71ec8a7e029902aa0fcdcdc4e09bbb70ccd0309ba32aa77b3f60040",
     "duel-random": "74b39d9a62e451728a22579aa25aa657598cfbe5a213d1f8cc6addffd4bb6c40",
 }
 
