@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bots import BOT_NAMES, make_bot
+from app.bots import BOT_NAMES, Bot, make_bot
 from app.engine import GameConfig, new_game
 
 GAMES = ("classic", "armada", "duel")
@@ -61,6 +61,30 @@ class Outcome:
     seconds: tuple[float, float]  # their time choosing
 
 
+@dataclass(slots=True)
+class Table:
+    """A whole game of bots: its result, and each seat's decisions and time choosing."""
+
+    result: dict[str, Any]
+    decisions: list[int]
+    seconds: list[float]
+
+
+def play_table(config: GameConfig, bots: list[Bot]) -> Table:
+    """Play the game to its end, seat s played by bots[s]."""
+    game = new_game(config)
+    decisions, seconds = [0] * len(bots), [0.0] * len(bots)
+    while not game.is_over:
+        for seat in game.to_act:
+            view, legal = game.view(seat), game.legal_actions(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            seconds[seat] += time.perf_counter() - start
+            decisions[seat] += 1
+            game.apply(seat, action)
+    return Table(game.result(), decisions, seconds)
+
+
 def play(match: Match, g: int) -> Outcome:
     """Game g of the match, played to its end."""
     config = match.config(g)
@@ -71,23 +95,18 @@ def play(match: Match, g: int) -> Outcome:
         else make_bot(match.vs, seed=config.seed * 10 + s, **match.vs_options)
         for s in range(match.seats)
     ]
-    game = new_game(config)
-    decisions, seconds = [0, 0], [0.0, 0.0]
-    while not game.is_over:
-        for seat in game.to_act:
-            view, legal = game.view(seat), game.legal_actions(seat)
-            start = time.perf_counter()
-            action = bots[seat].choose(view, legal)
-            who = 0 if seat == hero else 1
-            seconds[who] += time.perf_counter() - start
-            decisions[who] += 1
-            game.apply(seat, action)
-    result = game.result()
-    totals = {s["seat"]: s["total"] for s in result["scores"]}
+    table = play_table(config, bots)
+    totals = {s["seat"]: s["total"] for s in table.result["scores"]}
     best_other = max(t for s, t in totals.items() if s != hero)
-    winners = result["winners"]
+    winners = table.result["winners"]
     share = 1 / len(winners) if hero in winners else 0.0
-    return Outcome(share, totals[hero] - best_other, (decisions[0], decisions[1]), (seconds[0], seconds[1]))
+    others = [s for s in range(match.seats) if s != hero]
+    return Outcome(
+        share,
+        totals[hero] - best_other,
+        (table.decisions[hero], sum(table.decisions[s] for s in others)),
+        (table.seconds[hero], sum(table.seconds[s] for s in others)),
+    )
 
 
 def _play_args(args: tuple[Match, int]) -> Outcome:
@@ -194,7 +213,8 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def parser(description: str | None = __doc__) -> argparse.ArgumentParser:
+def parser(description: str | None = __doc__, *, json_option: bool = True) -> argparse.ArgumentParser:
+    """The options bench.bots and bench.tournament share: the game, the table, games, seed, jobs."""
     p = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", choices=GAMES, default="classic")
     p.add_argument("--players", type=int, default=None, help="classic and Armada: 3 to 7 (default 3)")
@@ -202,7 +222,8 @@ def parser(description: str | None = __doc__) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="processes playing games at once")
-    p.add_argument("--json", action="store_true", help="one JSON line instead of words")
+    if json_option:
+        p.add_argument("--json", action="store_true", help="one JSON line instead of words")
     return p
 
 
