@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from app.bots import DEFAULT_BOT
+from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT
 from app.rooms.clocks import ClockSetting
 
 JSONObject = dict[str, Any]
@@ -42,8 +42,17 @@ class ErrorOut(BaseModel):
 # ----- rooms ---------------------------------------------------------------------------------
 
 
+# A bot by kind or by level, as the API accepts it (every name listed in the schema's enum)
+BOT_DESCRIPTION = (
+    "a bot level: easy (the greedy bot), medium (the heuristic bot) or hard (the strongest bot there is: the "
+    "search bot, with BOT_HARD_BUDGET_MS to think per decision, where the server has it); or a bot kind: "
+    + ", ".join(BOTS)
+)
+BOT_ENUM = {"enum": list(BOT_NAMES)}
+
+
 class BotSeatIn(Strict):
-    kind: str = Field(DEFAULT_BOT, description="bot strategy: random, greedy or heuristic (the strongest)")
+    kind: str = Field(DEFAULT_BOT, description=BOT_DESCRIPTION, json_schema_extra=BOT_ENUM)
     seat: int | None = Field(None, description="the seat; the first free one if left out")
 
 
@@ -69,7 +78,11 @@ class SettingsFields(Strict):
         'or {"mode": "bank", "initial_seconds": B, "increment_seconds": I} (a time bank per seat, I seconds added '
         "per decision); when a seat's time runs out, the server decides for it with timeout_bot",
     )
-    timeout_bot: str | None = Field(None, description="the bot that decides on timeout: greedy (default) or another")
+    timeout_bot: str | None = Field(
+        None,
+        description="the bot that decides on timeout (greedy if left out): " + BOT_DESCRIPTION,
+        json_schema_extra=BOT_ENUM,
+    )
     timeouts_before_bot: int | None = Field(
         None, description="after this many timeouts in a row (default 2) the bot plays the seat until its person acts"
     )
@@ -95,7 +108,9 @@ class AddBotIn(BotSeatIn):
 
 
 class HandSeatIn(Strict):
-    kind: str = Field(DEFAULT_BOT, description="the bot that plays the seat: random, greedy or heuristic")
+    kind: str = Field(
+        DEFAULT_BOT, description="the bot that plays the seat: " + BOT_DESCRIPTION, json_schema_extra=BOT_ENUM
+    )
 
 
 class RejoinLinkOut(BaseModel):

@@ -37,6 +37,7 @@ __all__ = [
     "BOT_NAMES",
     "DEFAULT_BOT",
     "LEVELS",
+    "LEVEL_NAMES",
     "Bot",
     "GreedyBot",
     "HeuristicBot",

@@ -4,6 +4,7 @@ import gc
 import logging
 from dataclasses import dataclass
 
+from app.bots import BOTS, levels
 from app.db.migrate import upgrade
 from app.db.session import Database
 from app.engine import new_game
@@ -59,6 +60,7 @@ class Services:
             bot_delay=settings.bot_delay_ms / 1000,
             events_kept=settings.events_kept,
             finished_cached=settings.finished_games_cached,
+            bot_levels=levels(BOTS, settings.bot_hard_budget_ms),
         )
         games.start()
         rooms = RoomService(settings, games, broadcaster, presence)

@@ -26,7 +26,7 @@ import secrets
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from app import logs, metrics
-from app.bots import DEFAULT_BOT, Bot, make_bot
+from app.bots import DEFAULT_BOT, LEVELS, Bot, Level, make_bot
 from app.db import repo
 from app.db.log_writer import ActionLogWriter, Entry
 from app.db.models import Room, iso, now
@@ -233,6 +233,7 @@ class GameService:
         bot_delay: float = 0.0,
         events_kept: int = 512,
         finished_cached: int = 64,
+        bot_levels: Mapping[str, Level] = LEVELS,
     ) -> None:
         self.db = db
         self.writer = ActionLogWriter(db.engine)
@@ -241,6 +242,7 @@ class GameService:
         self.bot_delay = bot_delay
         self.events_kept = events_kept
         self.finished_cached = finished_cached
+        self.bot_levels = bot_levels  # easy, medium, hard: the kinds they play (the hard one's budget)
         self.runtimes: dict[int, GameRuntime] = {}
         self._loading: dict[int, asyncio.Future[GameRuntime]] = {}
         self._finished_order: deque[int] = deque()
@@ -533,7 +535,8 @@ class GameService:
                 del rt.bots[seat]
         for seat, kind in bots.items():
             if seat not in rt.bots or rt.bots[seat].name != kind:
-                rt.bots[seat] = make_bot(kind, seed=(rt.config.seed * 100 + seat) % 2**32)
+                seed = (rt.config.seed * 100 + seat) % 2**32
+                rt.bots[seat] = make_bot(kind, seed=seed, level_table=self.bot_levels)
         if schedule:
             self.schedule_bots(rt)
 

@@ -24,7 +24,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.bots import BOTS, DEFAULT_BOT
+from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES
 from app.db import repo
 from app.db.models import Game as GameRow
 from app.db.models import Room, Seat, iso, now
@@ -143,8 +143,9 @@ class RoomService:
 
     @staticmethod
     def check_bot(kind: str) -> str:
-        if kind not in BOTS:
-            raise Invalid(f"unknown bot {kind!r}; bots: {sorted(BOTS)}", code="bad_bot")
+        """A bot kind (app.bots.BOTS) or level (easy, medium, hard)."""
+        if kind not in BOT_NAMES:
+            raise Invalid(f"unknown bot {kind!r}; bots: {sorted(BOTS)}, levels: {list(LEVEL_NAMES)}", code="bad_bot")
         return kind
 
     # ----- reading -----------------------------------------------------------------------------
