@@ -11,8 +11,9 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from app import logs
-from app.api import catalog, errors, games, health, metrics, rooms, web, ws
+from app.api import catalog, errors, games, health, links, metrics, protocol, rooms, security, web, ws
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
+from app.api.limits import BodyLimits
 from app.engine import new_game
 from app.rooms.context import Services
 from app.rooms.games import GameFactory
@@ -53,16 +54,20 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
         static_url=DOCS_ASSETS,
     )
     app.add_middleware(OnlyThisServer)
+    app.add_middleware(BodyLimits, max_bytes=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(logs.LogContext)  # log lines name the room of the request
+    security.install(app, settings.cors_origins)  # outermost: every answer gets the headers
     app.state.settings = settings
     errors.install(app)
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(catalog.router)
+    app.include_router(protocol.router)
     app.include_router(rooms.router)
     app.include_router(games.router)
     app.include_router(ws.router)
     web.install(app, settings.static_dir)
+    links.install(app)
     return app
 
 

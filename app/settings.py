@@ -30,6 +30,9 @@ class Settings(BaseSettings):
 
     # rooms
     max_rooms: int = Field(2000, description="rooms open or playing at once, across the whole server")
+    rooms_per_address: int = Field(
+        30, ge=0, description="rooms one client address may create in an hour, on each instance (0: no limit)"
+    )
     max_spectators: int = Field(50, description="spectator connections per room")
     max_connections_per_seat: int = Field(4, description="websocket connections one seat may hold at once")
     max_name_length: int = 24
@@ -56,6 +59,17 @@ class Settings(BaseSettings):
     static_dir: Path = Field(
         Path(__file__).resolve().parent.parent / "static",
         description="the browser client's files, served at / and /static (not served if missing)",
+    )
+
+    # what clients send (REST and websockets)
+    max_body_bytes: int = Field(64 * 1024, ge=1024, description="larger REST request bodies are refused (413)")
+    max_json_depth: int = Field(
+        32, ge=4, le=200, description="JSON nested deeper (objects and lists) is refused, REST and websocket"
+    )
+    cors_origins: list[str] = Field(
+        default_factory=list,
+        description='origins whose pages may call the REST API from a browser (JSON, e.g. ["https://a.example"]); '
+        "none by default",
     )
 
     # websockets

@@ -260,6 +260,7 @@ def spawned_server(database_url: str | None, log_path: Path):  # type: ignore[no
             "PORT": str(port),
             "LOG_LEVEL": "warning",
             "MAX_ROOMS": "100000",
+            "ROOMS_PER_ADDRESS": "0",  # every bot room comes from this one address
         }
         with log_path.open("wb") as log:
             proc = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=log, stderr=log)

@@ -8,6 +8,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from app.api.actions import clean_error, is_action_shape
 from app.rooms.errors import RoomError
 
 log = logging.getLogger("wonders.api")
@@ -34,7 +35,10 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         403: "Not allowed for this seat",
         404: "Unknown room, seat or game",
         409: "Conflicts with the room or game state (full, started, stale, duplicate, not your turn...)",
+        413: "Request body over MAX_BODY_BYTES",
         422: "Invalid body, settings or action",
+        429: "Too many rooms (per server, or created from your address in the last hour)",
+        503: "The database is unavailable; try again",
     }.items()
 }
 
@@ -46,23 +50,36 @@ def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
     return {"error": error}
 
 
-def describe_validation(errors: list[dict[str, Any]]) -> tuple[str, str]:
-    """(code, message) for Pydantic errors: says which field and what was wrong."""
+# A value out of the schema's range for these fields gets the code the rooms layer gives the same
+# mistake within it (a seat the room does not have, a player count its game does not allow).
+FIELD_CODES = {"seat": "bad_seat", "players": "bad_settings"}
+RANGE_ERRORS = frozenset({"greater_than_equal", "less_than_equal", "greater_than", "less_than"})
+
+
+def describe_validation(errors: list[dict[str, Any]], default: str = "invalid_request") -> tuple[str, str]:
+    """(code, message) for Pydantic errors: says which field and what was wrong. An action whose shape
+    is no action's is an `illegal_action`, as the engine would say."""
     if any(e.get("type") == "json_invalid" for e in errors):
         return "bad_json", "the body is not valid JSON"
     parts = []
     for e in errors[:5]:
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
         parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else e.get("msg", "invalid"))
-    return "invalid_request", "; ".join(parts)
+    return _code_of(errors, default), "; ".join(parts)
 
 
-def _clean(errors: list[Any]) -> list[dict[str, Any]]:
-    out = []
-    for e in errors:
-        item = {"loc": list(e.get("loc", ())), "msg": e.get("msg"), "type": e.get("type")}
-        out.append(item)
-    return out
+def _code_of(errors: list[dict[str, Any]], default: str) -> str:
+    if all(is_action_shape(e) for e in errors):
+        return "illegal_action"
+    fields = {e["loc"][-1] if e["loc"] and e["type"] in RANGE_ERRORS else None for e in errors}
+    if len(fields) == 1 and (field := fields.pop()) in FIELD_CODES:
+        return FIELD_CODES[field]
+    return default
+
+
+def clean_errors(errors: list[Any]) -> list[dict[str, Any]]:
+    """Pydantic's errors as clients get them: `loc`, `msg`, `type` (never the input: it may hold a token)."""
+    return [clean_error(e) for e in errors]
 
 
 def install(app: FastAPI) -> None:
@@ -72,7 +89,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = _clean(list(exc.errors()))
+        errors = clean_errors(list(exc.errors()))
         code, message = describe_validation(errors)
         status = 400 if code == "bad_json" else 422
         return JSONResponse(error_body(code, message, errors), status_code=status)

@@ -7,7 +7,18 @@ from fastapi import APIRouter, Query
 from app.api import render
 from app.api.deps import OptionalSeatDep, RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
-from app.api.schemas import ActionIn, ActionOut, ErrorOut, HistoryOut, LegalActionsOut, ResultOut, StateOut
+from app.api.schemas import (
+    MAX_COUNT,
+    MAX_ID,
+    MAX_SEATS,
+    ActionIn,
+    ActionOut,
+    ErrorOut,
+    HistoryOut,
+    LegalActionsOut,
+    ResultOut,
+    StateOut,
+)
 from app.rooms.errors import Conflict, Forbidden
 
 router = APIRouter(
@@ -16,7 +27,7 @@ router = APIRouter(
     responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()},
 )
 
-GameParam = Annotated[int | None, Query(description="a game of this room (default: the latest)")]
+GameParam = Annotated[int | None, Query(ge=1, le=MAX_ID, description="a game of this room (default: the latest)")]
 
 
 @router.get("", response_model=StateOut, summary="The game as your seat (or a spectator) sees it")
@@ -75,8 +86,10 @@ async def get_history(
     svc: ServicesDep,
     auth: OptionalSeatDep,
     game: GameParam = None,
-    at: Annotated[int | None, Query(ge=0, description="also show the view after this many steps")] = None,
-    seat: Annotated[int | None, Query(ge=0, description="whose view to show at `at` (finished games)")] = None,
+    at: Annotated[int | None, Query(ge=0, le=MAX_COUNT, description="also show the view after this many steps")] = None,
+    seat: Annotated[
+        int | None, Query(ge=0, le=MAX_SEATS - 1, description="whose view to show at `at` (finished games)")
+    ] = None,
 ) -> HistoryOut:
     """A finished (or abandoned) game: every action and the view of any seat (or a spectator) at any step. A running
     game: only public information — who acted at each step, the public events, and the spectator

@@ -1,13 +1,14 @@
 """Rooms: create, read, join, leave, and the host's powers (settings, bots, removing seats, start);
 seats a bot plays for their person, and rejoin links that move a seat to another device."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Path, Request, status
 
 from app.api.deps import RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
 from app.api.schemas import (
+    MAX_COUNT,
     AddBotIn,
     CreateRoomIn,
     ErrorOut,
@@ -26,17 +27,24 @@ router = APIRouter(
 )
 
 
+# The room decides which of its seats an operation may name, with its own codes (a free seat: 404
+# seat_free); the path's range is what the seats table holds.
+SeatPath = Annotated[int, Path(ge=0, le=MAX_COUNT, description="a seat of the room (0 to its players - 1)")]
+
+
 def _joined(joined: Any) -> JoinedOut:
     return JoinedOut(code=joined.room["code"], seat=joined.seat, token=joined.token, room=RoomOut(**joined.room))
 
 
 @router.post("", status_code=status.HTTP_201_CREATED, response_model=JoinedOut, summary="Create a room")
-async def create_room(body: CreateRoomIn, svc: ServicesDep) -> JoinedOut:
+async def create_room(body: CreateRoomIn, svc: ServicesDep, request: Request) -> JoinedOut:
     """Create a private room and take a seat in it as its host. Answers the room code to share and the
-    host's secret seat token (shown only now). Bots may take seats at once; free seats wait for people."""
+    host's secret seat token (shown only now). Bots may take seats at once; free seats wait for people.
+    One client address creates at most ROOMS_PER_ADDRESS rooms an hour (429 `too_many_rooms`)."""
     settings = body.model_dump(exclude={"name", "seat", "bots"})
     bots = [(b.seat, b.kind) for b in body.bots]
-    return _joined(await svc.rooms.create(settings, body.name, host_seat=body.seat, bots=bots))
+    address = request.client.host if request.client else None
+    return _joined(await svc.rooms.create(settings, body.name, host_seat=body.seat, bots=bots, address=address))
 
 
 @router.get("/{code}", response_model=RoomOut, summary="Read a room")
@@ -75,7 +83,7 @@ async def add_bot(code: RoomCode, body: AddBotIn, auth: SeatDep, svc: ServicesDe
 
 
 @router.delete("/{code}/seats/{seat}", response_model=RoomOut, summary="Remove a bot or a person (host)")
-async def remove_seat(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+async def remove_seat(code: RoomCode, seat: SeatPath, auth: SeatDep, svc: ServicesDep) -> RoomOut:
     """Before a game, free the seat. During one, a person is replaced by a bot (their token stops working)."""
     return RoomOut(**await svc.rooms.remove_seat(auth, seat))
 
@@ -92,20 +100,22 @@ async def list_games(code: RoomCode, svc: ServicesDep) -> list[GameListItem]:
 
 
 @router.post("/{code}/seats/{seat}/bot", response_model=RoomOut, summary="Hand a person's seat to a bot (host)")
-async def hand_seat_to_bot(code: RoomCode, seat: int, body: HandSeatIn, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+async def hand_seat_to_bot(
+    code: RoomCode, seat: SeatPath, body: HandSeatIn, auth: SeatDep, svc: ServicesDep
+) -> RoomOut:
     """During a game, a bot plays this person's seat from now on (`bot_plays`, `bot_reason` "host"). The
     seat keeps its person's name and token; they take it back by acting, or the host gives it back."""
     return RoomOut(**await svc.rooms.host_hands_seat(auth, seat, svc.rooms.check_bot(body.kind)))
 
 
 @router.delete("/{code}/seats/{seat}/bot", response_model=RoomOut, summary="Give a seat back to its person (host)")
-async def hand_seat_back(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+async def hand_seat_back(code: RoomCode, seat: SeatPath, auth: SeatDep, svc: ServicesDep) -> RoomOut:
     """The bot playing this person's seat stops; the person plays their next decision."""
     return RoomOut(**await svc.rooms.host_hands_back(auth, seat))
 
 
 @router.post("/{code}/seats/{seat}/back", response_model=RoomOut, summary="Take your seat back from a bot")
-async def come_back(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RoomOut:
+async def come_back(code: RoomCode, seat: SeatPath, auth: SeatDep, svc: ServicesDep) -> RoomOut:
     """ "I'm back": the bot that plays your seat for you (you left, the host handed it over, or your time
     ran out) stops, and you play your next decision. Acting on your seat does the same."""
     return RoomOut(**await svc.rooms.back(auth, seat))
@@ -117,7 +127,7 @@ async def come_back(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) 
     status_code=status.HTTP_201_CREATED,
     summary="Make a link to play a seat on another device",
 )
-async def make_rejoin_link(code: RoomCode, seat: int, auth: SeatDep, svc: ServicesDep) -> RejoinLinkOut:
+async def make_rejoin_link(code: RoomCode, seat: SeatPath, auth: SeatDep, svc: ServicesDep) -> RejoinLinkOut:
     """For your own seat, or (the host) anyone's. Opening the link (`POST .../rejoin`) moves the seat to
     the device that opens it: the old token stops working there. A new link replaces an unused one."""
     return RejoinLinkOut(**await svc.rooms.rejoin_link(auth, seat))

@@ -1,13 +1,19 @@
 """Every REST body and response, and every websocket message in both directions, as Pydantic models.
 
-Views, actions, events and results are the engine's own JSON objects (they differ by game kind),
-so they are typed here as objects; `docs/PROTOCOL.md` shows them.
+Actions are typed by their shapes (app/api/actions.py: a discriminated union per game kind). Views,
+events and results are the engine's own JSON objects (they differ by game kind), so they are typed
+here as objects; `docs/PROTOCOL.md` shows them.
+
+Every integer a client sends has a range and every string a length, stated in the schema (so in the
+OpenAPI document), within what the database holds: a value outside is refused with a 4xx naming the
+field and the limit, before anything reaches the database.
 """
 
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from app.api.actions import GameAction
 from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT
 from app.rooms.clocks import ClockSetting
 
@@ -21,9 +27,26 @@ GameStatus = Literal["running", "finished", "abandoned"]  # abandoned: its room 
 ActionId = Annotated[str, Field(min_length=1, max_length=64, description="a client nonce: a repeat is never applied")]
 Name = Annotated[str, Field(min_length=1, max_length=64, examples=["Ada"])]
 
+# The ranges of what clients send. The database's integers are 64-bit ids and 32-bit counts; ids and
+# seeds stop at 2^53 - 1, the largest integer a JavaScript client (or a JSON Schema read as doubles)
+# holds exactly.
+MAX_SEATS = 7  # 7 Wonders with 7 players
+MAX_ID = 2**53 - 1
+MAX_COUNT = 2**31 - 1
+SeatNumber = Annotated[int, Field(ge=0, le=MAX_SEATS - 1, description="a seat, 0 to 6 (and below the room's players)")]
+PlayerCount = Annotated[int, Field(ge=2, le=MAX_SEATS, description="2 (Duel) or 3 to 7 (7 Wonders)")]
+GameId = Annotated[int, Field(ge=1, le=MAX_ID, description="a game's id")]
+Version = Annotated[int, Field(ge=0, le=MAX_COUNT, description="a game version: the number of steps applied")]
+Seed = Annotated[int, Field(ge=0, le=MAX_ID, description="a game seed, 0 to 2^53-1")]
+BotKind = Annotated[str, Field(min_length=1, max_length=32, description="a bot kind or level")]
+ShortText = Annotated[str, Field(min_length=1, max_length=64)]
+Token = Annotated[str, Field(min_length=1, max_length=128, description="a seat token")]
+
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """What clients send: no unknown field, and no conversion ("3" is no number, true no seat)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ----- errors --------------------------------------------------------------------------------
@@ -52,21 +75,25 @@ BOT_ENUM = {"enum": list(BOT_NAMES)}
 
 
 class BotSeatIn(Strict):
-    kind: str = Field(DEFAULT_BOT, description=BOT_DESCRIPTION, json_schema_extra=BOT_ENUM)
-    seat: int | None = Field(None, description="the seat; the first free one if left out")
+    kind: BotKind = Field(DEFAULT_BOT, description=BOT_DESCRIPTION, json_schema_extra=BOT_ENUM)
+    seat: SeatNumber | None = Field(None, description="the seat; the first free one if left out")
 
 
 class SettingsFields(Strict):
     game: GameKind | None = Field(None, description="classic (3-7 players) or duel (2 players)")
-    players: int | None = Field(None, description="defaults to the game's minimum")
-    expansions: list[str] | None = Field(
+    players: PlayerCount | None = Field(None, description="defaults to the game's minimum")
+    expansions: Annotated[list[ShortText], Field(max_length=4)] | None = Field(
         None,
         description='["armada"] for 7 Wonders with the Armada expansion (provisional values; see the room\'s '
         "settings.notices), if the server enables it (ENABLED_EXPANSIONS); none if left out",
     )
-    wonder_side: Side | list[Side] | None = Field(None, description="one side for all, or one per seat")
-    wonders: list[str] | None = Field(None, description="one wonder name per seat (classic); random if left out")
-    seed: int | None = Field(None, description="fixed seed; only on servers started with ALLOW_SEED=true")
+    wonder_side: Side | Annotated[list[Side], Field(max_length=MAX_SEATS)] | None = Field(
+        None, description="one side for all, or one per seat"
+    )
+    wonders: Annotated[list[ShortText], Field(max_length=MAX_SEATS)] | None = Field(
+        None, description="one wonder name per seat (classic); random if left out"
+    )
+    seed: Seed | None = Field(None, description="fixed seed; only on servers started with ALLOW_SEED=true")
     spectators: Spectators | None = Field(
         None,
         description="who may watch without a seat: off (nobody), live (anyone, as the game runs; the default) or "
@@ -78,20 +105,20 @@ class SettingsFields(Strict):
         'or {"mode": "bank", "initial_seconds": B, "increment_seconds": I} (a time bank per seat, I seconds added '
         "per decision); when a seat's time runs out, the server decides for it with timeout_bot",
     )
-    timeout_bot: str | None = Field(
+    timeout_bot: BotKind | None = Field(
         None,
         description="the bot that decides on timeout (greedy if left out): " + BOT_DESCRIPTION,
         json_schema_extra=BOT_ENUM,
     )
-    timeouts_before_bot: int | None = Field(
+    timeouts_before_bot: Annotated[int, Field(ge=1, le=10)] | None = Field(
         None, description="after this many timeouts in a row (default 2) the bot plays the seat until its person acts"
     )
 
 
 class CreateRoomIn(SettingsFields):
     name: Name = Field(description="the host's name")
-    seat: int = Field(0, description="the host's seat")
-    bots: list[BotSeatIn] = Field(default_factory=list, description="seats for server-side bots")
+    seat: SeatNumber = Field(0, description="the host's seat")
+    bots: list[BotSeatIn] = Field(default_factory=list, max_length=MAX_SEATS, description="seats for server-side bots")
 
 
 class SettingsPatch(SettingsFields):
@@ -100,7 +127,7 @@ class SettingsPatch(SettingsFields):
 
 class JoinIn(Strict):
     name: Name
-    seat: int | None = Field(None, description="a free seat; the first free one if left out")
+    seat: SeatNumber | None = Field(None, description="a free seat; the first free one if left out")
 
 
 class AddBotIn(BotSeatIn):
@@ -108,7 +135,7 @@ class AddBotIn(BotSeatIn):
 
 
 class HandSeatIn(Strict):
-    kind: str = Field(
+    kind: BotKind = Field(
         DEFAULT_BOT, description="the bot that plays the seat: " + BOT_DESCRIPTION, json_schema_extra=BOT_ENUM
     )
 
@@ -218,7 +245,7 @@ class StateOut(BaseModel):
     seat: int | None = Field(description="your seat, or null for a spectator")
     to_act: list[int]
     view: JSONObject = Field(description="what this seat may know (the engine's view)")
-    legal_actions: list[JSONObject] | None = Field(description="your legal actions now (null for spectators)")
+    legal_actions: list[GameAction] | None = Field(description="your legal actions now (null for spectators)")
     result: JSONObject | None = None
     clock: ClockState | None = Field(None, description="with a turn clock: deadlines (and time banks)")
 
@@ -227,12 +254,12 @@ class LegalActionsOut(BaseModel):
     game_id: int
     version: int
     seat: int
-    legal_actions: list[JSONObject]
+    legal_actions: list[GameAction]
 
 
 class ActionIn(Strict):
-    action: JSONObject = Field(description="one of your legal actions", examples=[{"type": "discard", "card": "Baths"}])
-    version: int = Field(ge=0, description="the game version your choice was made against")
+    action: GameAction = Field(examples=[{"type": "discard", "card": "Baths"}])
+    version: Version = Field(description="the game version your choice was made against")
     action_id: ActionId | None = None
 
 
@@ -472,13 +499,13 @@ class HelloMsg(Strict):
     """First message when no Authorization header was sent: a seat token, or none to watch."""
 
     type: Literal["hello"]
-    token: str | None = None
+    token: Token | None = None
 
 
 class ActionMsg(Strict):
     type: Literal["action"]
-    action: JSONObject
-    version: int = Field(ge=0)
+    action: GameAction
+    version: Version
     action_id: ActionId | None = None
 
 
@@ -505,6 +532,7 @@ class Limits(BaseModel):
     max_message_bytes: int
     rate_per_second: float
     burst: int
+    max_json_depth: int = Field(32, description="deeper JSON is refused (too_deep)")
 
 
 class WelcomeMsg(BaseModel):
@@ -607,3 +635,11 @@ ServerMessage = Annotated[
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)
+
+
+class ProtocolOut(BaseModel):
+    client: JSONObject = Field(description="JSON Schema of ClientMessage: what a client may send")
+    server: JSONObject = Field(description="JSON Schema of ServerMessage: what the server sends")
+    limits: dict[str, int | float] = Field(
+        description="max_message_bytes, max_frame_bytes, max_json_depth, rate_per_second, burst"
+    )

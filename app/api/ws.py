@@ -20,7 +20,8 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.api import render
-from app.api.errors import describe_validation
+from app.api.errors import clean_errors, describe_validation
+from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
 from app.api.schemas import (
     CLIENT_TYPES,
     AcceptedMsg,
@@ -138,6 +139,7 @@ class Connection:
                     max_message_bytes=self.settings.ws_max_message_bytes,
                     rate_per_second=self.settings.ws_rate_per_second,
                     burst=self.settings.ws_rate_burst,
+                    max_json_depth=self.settings.max_json_depth,
                 ),
                 server_time=datetime.now(UTC).isoformat(timespec="milliseconds"),
             ).model_dump_json()
@@ -206,20 +208,11 @@ class Connection:
     # ----- reading -----------------------------------------------------------------------------
 
     async def _receive_text(self) -> str | None:
-        """The next message as text, or None if it was refused (too large, flood, not UTF-8)."""
+        """The next message as text, or None if it was refused (flood, too large, not UTF-8). Every
+        frame counts against the rate limit first, whatever it holds, so refusals cannot be flooded."""
         message = await self.ws.receive()
         if message["type"] == "websocket.disconnect":
             raise _Closed
-        text = message.get("text")
-        if text is None:
-            data = message.get("bytes") or b""
-            if len(data) > self.settings.ws_max_message_bytes:
-                return self._refused(len(data))
-            try:
-                text = data.decode()
-            except UnicodeDecodeError:
-                self._error("bad_encoding", "messages must be UTF-8 JSON text")
-                return None
         if not self.bucket.take():
             now = time.monotonic()
             if now - self._last_rate_error >= 1.0:  # one notice a second, not one per dropped message
@@ -230,26 +223,47 @@ class Connection:
                     f"(bursts of {self.settings.ws_rate_burst}); messages are being dropped",
                 )
             return None
-        if (
-            len(text) * 4 > self.settings.ws_max_message_bytes
-            and len(text.encode()) > self.settings.ws_max_message_bytes
-        ):
+        limit = self.settings.ws_max_message_bytes
+        text = message.get("text")
+        if text is None:
+            data = message.get("bytes") or b""
+            if len(data) > limit:
+                return self._refused(len(data))
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                self._error("bad_encoding", "messages must be UTF-8 JSON text")
+                return None
+        elif len(text) * 4 > limit and len(text.encode()) > limit:
             return self._refused(len(text.encode()))
         return text
 
     def _refused(self, size: int) -> None:
+        limit = self.settings.ws_max_message_bytes
         self._error(
-            "too_large", f"message of {size} bytes refused: the limit is {self.settings.ws_max_message_bytes} bytes"
+            "too_large",
+            f"message of {too_large_message(size, limit, 'WS_MAX_MESSAGE_BYTES')}",
+            {"limit": limit, "size": size},
         )
 
     def _error(self, code: str, message: str, details: Any = None, action_id: str | None = None) -> None:
         self.queue(ErrorMsg(code=code, message=message, details=details, action_id=action_id))
 
     def _parse(self, text: str) -> Any:
+        limit = self.settings.max_json_depth
         try:
             data = json.loads(text)
+            deep = may_nest_deeper(text, limit) and depth_of(data) > limit
+        except RecursionError:  # deeper than the parser goes
+            deep = True
         except ValueError:
             self._error("bad_json", "the message is not valid JSON")
+            return None
+        if deep:
+            self._error("too_deep", f"message refused: {too_deep_message(limit)}", {"limit": limit})
+            return None
+        if "\\u" in text and lone_surrogate(text, data):
+            self._error("bad_encoding", f"message refused: {NOT_UNICODE}")
             return None
         if not isinstance(data, dict):
             self._error("bad_message", "a message must be a JSON object with a 'type'")
@@ -261,10 +275,11 @@ class Connection:
         try:
             return client_message.validate_python(data)
         except ValidationError as exc:
-            errors = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
-            errors = [{**e, "loc": [p for p in e["loc"] if p != kind]} for e in errors]
-            _, message = describe_validation(errors)
-            self._error("bad_message", f"bad '{kind}' message: {message}", details=errors)
+            # each error's loc starts with the message's type (the union's tag): what follows is the field
+            errors = clean_errors([{**e, "loc": e["loc"][1:]} for e in exc.errors(include_input=False)])
+            code, message = describe_validation(errors, default="bad_message")
+            what = "action" if code == "illegal_action" else f"'{kind}' message"
+            self._error(code, f"bad {what}: {message}", details=errors)
             return None
 
     async def _reader(self) -> None:
@@ -272,9 +287,13 @@ class Connection:
             text = await self._receive_text()
             if text is None:
                 continue
-            message = self._parse(text)
-            if message is not None:
-                await self._handle(message)
+            try:
+                message = self._parse(text)
+                if message is not None:
+                    await self._handle(message)
+            except Exception:  # one message the server failed on: say so, and keep the connection
+                log.exception("a message of seat %s in room %s failed", self.seat, self.channel and self.channel.code)
+                self._error("internal", "the server could not handle this message; try again")
 
     async def _handle(self, message: Any) -> None:
         if isinstance(message, PingMsg):

@@ -6,9 +6,10 @@ from typing import Any
 
 from app.bots.base import Bot, GreedyBot, RandomBot
 from app.bots.classic_heuristic import HeuristicBot
+from app.bots.ismcts import IsmctsBot
 from app.bots.levels import LEVEL_NAMES, Level, levels
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot, "ismcts": IsmctsBot}
 DEFAULT_BOT = "heuristic"  # the strongest: what takes a seat when nobody says which bot
 LEVELS: dict[str, Level] = levels(BOTS)  # easy, medium, hard, with the hard bot's default budget
 BOT_NAMES: tuple[str, ...] = (*BOTS, *LEVEL_NAMES)  # what make_bot accepts
@@ -18,8 +19,9 @@ def make_bot(
     kind: str, seed: int | None = None, *, level_table: Mapping[str, Level] | None = None, **options: Any
 ) -> Bot:
     """A new bot of that kind (see BOTS) or level (easy, medium, hard: see LEVELS, or `level_table`
-    where a server sets the hard bot's budget); its own random choices follow the seed, and the
-    options go to its constructor (after a level's own). The bot's `name` is the name asked for."""
+    where a server sets the hard bot's budget); its own random choices follow the seed. Options go
+    to the bot's constructor, after a level's own (ismcts: budget_ms, iterations). The bot's `name`
+    is the name asked for."""
     table = LEVELS if level_table is None else level_table
     asked = kind
     if kind in table:
@@ -27,7 +29,10 @@ def make_bot(
         kind, options = level.kind, {**level.options, **options}
     if kind not in BOTS:
         raise ValueError(f"unknown bot '{asked}'; bots: {sorted(BOTS)}, levels: {list(LEVEL_NAMES)}")
-    bot = BOTS[kind](seed, **options)
+    try:
+        bot = BOTS[kind](seed, **options)
+    except TypeError as error:
+        raise ValueError(f"bad options for the '{kind}' bot: {error}") from None
     bot.name = asked
     return bot
 
@@ -41,6 +46,7 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "HeuristicBot",
+    "IsmctsBot",
     "Level",
     "RandomBot",
     "levels",

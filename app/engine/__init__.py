@@ -10,12 +10,15 @@ print(game.result())
 
 describe_components() describes every card, wonder, island and token of the three games in words;
 science_points(counts, wildcards) scores classic science (for bots that weigh a science card).
+clone() is perfect information; information_set(view) / sample_game(views, rng) and
+game.determinize(seat, rng) give games consistent with what one seat knows (for fair search).
 """
 
 from typing import Any
 
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game
+from app.engine.common.information import InformationSet, information_set, sample_game
 from app.engine.common.science import science_points
 from app.engine.components import describe_components
 from app.engine.config import GameConfig
@@ -26,9 +29,12 @@ __all__ = [
     "Game",
     "GameConfig",
     "IllegalAction",
+    "InformationSet",
     "describe_components",
+    "information_set",
     "new_game",
     "replay",
+    "sample_game",
     "science_points",
 ]
 

@@ -33,6 +33,7 @@ from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.clocks import CLOCK_KEYS, ClockSettings
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
 from app.rooms.games import GameService, new_seed, seat_bots
+from app.rooms.quota import Quota
 from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
 from app.settings import Settings
 
@@ -78,6 +79,7 @@ class RoomService:
         self.db = games.db
         self.broadcaster = broadcaster
         self.presence = presence
+        self.created_by = Quota(settings.rooms_per_address, 3600.0)  # rooms each client address created
         self._tasks: set[asyncio.Task[None]] = set()
         broadcaster.subscribe(self._on_notice)
 
@@ -277,7 +279,13 @@ class RoomService:
     # ----- changing rooms ------------------------------------------------------------------------
 
     async def create(
-        self, values: dict[str, Any], host_name: str, *, host_seat: int = 0, bots: list[tuple[int | None, str]] = ()
+        self,
+        values: dict[str, Any],
+        host_name: str,
+        *,
+        host_seat: int = 0,
+        bots: list[tuple[int | None, str]] = (),
+        address: str | None = None,
     ) -> Joined:
         settings = self.check_settings(values)
         name = self.check_name(host_name)
@@ -299,6 +307,14 @@ class RoomService:
                 raise Invalid(f"seat {seat} is given twice", code="seat_taken")
             taken.add(seat)
             bot_seats.append((seat, kind))
+        wait = None if address is None else self.created_by.take(address)
+        if wait is not None:
+            raise TooMany(
+                f"this address created its maximum of {self.settings.rooms_per_address} rooms in an hour "
+                f"(ROOMS_PER_ADDRESS); try again in {max(1, round(wait / 60))} minutes",
+                code="too_many_rooms",
+                details={"limit": self.settings.rooms_per_address, "retry_after_seconds": round(wait)},
+            )
         token = new_token()
         for _ in range(10):
             code = new_code(self.settings.room_code_length)

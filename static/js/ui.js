@@ -1,7 +1,8 @@
 // Small DOM helpers shared by every page of the client.
 
 // h("button", {class: "act", type: "button", "aria-label": "…", onclick: f}, ["text", node])
-// Keys starting with "on" add listeners; class/text/hidden/value are set directly; the rest are attributes.
+// Keys starting with "on" add listeners; class/text/hidden/value are set directly; style goes through the
+// CSSOM (the Content-Security-Policy refuses style attributes); the rest are attributes.
 export function h(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -13,6 +14,7 @@ export function h(tag, attrs = {}, children = []) {
     else if (key === "value") node.value = value;
     else if (key === "checked") node.checked = Boolean(value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key === "style") node.style.cssText = value;
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   append(node, children);

@@ -88,9 +88,9 @@ GOLDEN: dict[str, str] = {
     "classic-7-night-greedy": "f153e62db570bf04b7f7436583fc31999984bb1e39f663b34ddd66397b10ef3e",
     "classic-7-night-heuristic": "289f26ac30dac5bc5508f4a61cdde97158aa0beddf13c34bb1596a880778da05",
     "classic-7-night-random": "ad74cc8e653e11e65b53f62507fdd00fa6b0a6d3726edac895ed150b1684295c",
-    "duel-greedy": "5b33cd735de1dc065df81a77f8f49217d67ece28c22800a1bb103289459baf70",
-    "duel-heuristic": "27c5cd5ec71ec8a7e029902aa0fcdcdc4e09bbb70ccd0309ba32aa77b3f60040",
-    "duel-random": "74b39d9a62e451728a22579aa25aa657598cfbe5a213d1f8cc6addffd4bb6c40",
+    "duel-greedy": "9a341f5f0dda18e5252b7f2ff9202d86ec8f4cfea37cbd0bf771fff42224b445",
+    "duel-heuristic": "c106c27a6438098925a61fe6428165ae77a88561669ba6fd0aeec4fe92fd6aa9",
+    "duel-random": "9c8f3abc18d07866cb1f0d75a9f671d8719227444ff4ce0598b6f2eca4cc98e3",
 }
 
 

@@ -409,7 +409,7 @@ def test_an_unknown_bot_is_one_error_line_and_exit_2() -> None:
     done = cli("http://127.0.0.1:9", "ABCDEFG", "--bot", "clever")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == [
-        "error: unknown bot 'clever'; bots: random, greedy, heuristic (see --help)",
+        "error: unknown bot 'clever'; bots: random, greedy, heuristic, ismcts (see --help)",
     ]
 
 

@@ -3,6 +3,7 @@ accessibility checks, and screenshots of each phase (into SCREENSHOT_DIR, defaul
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from axe_playwright_python.async_playwright import Axe
@@ -19,6 +20,17 @@ def watch_errors(page: Page) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
     page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
     return errors
+
+
+async def wait_until(page: Page, predicate: str, within_ms: float = 30000) -> None:
+    """Wait until the JavaScript expression (or function) is truthy in the page. Playwright's own
+    wait_for_function compiles its string inside the page, which the client's Content-Security-Policy
+    (no eval) refuses; page.evaluate goes through the browser's debugging protocol instead."""
+    deadline = time.monotonic() + within_ms / 1000
+    while not await page.evaluate(predicate):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {predicate}")
+        await page.wait_for_timeout(40)
 
 
 async def shot(page: Page, name: str) -> Path:

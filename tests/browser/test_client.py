@@ -17,6 +17,7 @@ from tests.browser.pages import (
     serious_violations,
     shot,
     sideways_overflow,
+    wait_until,
     watch_errors,
 )
 from tests.server.helpers import bearer
@@ -37,7 +38,7 @@ async def create_room(page: Page, url: str, *, name: str, players: int, bots: in
         await page.set_checked("#create-form input[name=armada]", armada)
     await page.click("#create-form button[type=submit]")
     await page.wait_for_url(re.compile(r"/room\.html\?code=[A-Z0-9]{6,}"))
-    await page.wait_for_function("document.querySelector('#share').value !== ''")
+    await wait_until(page, "document.querySelector('#share').value !== ''")
     return (await page.inner_text("#room-code")).strip()
 
 
@@ -98,7 +99,7 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     await bob.wait_for_selector("#seats li:has-text('Bob — you')")
     await ada.wait_for_selector("#seats li:has-text('Bob')")
     # taking a seat replaced the spectator's websocket: one connection, not two
-    await bob.wait_for_function("document.querySelector('#conn').innerText === 'connected as Bob'")
+    await wait_until(bob, "document.querySelector('#conn').innerText === 'connected as Bob'")
     assert len(sockets) == 2 and sockets[0].is_closed() and not sockets[1].is_closed()
     await shot(ada, "classic4-lobby-desktop")
     assert await serious_violations(ada) == []
@@ -155,7 +156,7 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     focused = await bob.evaluate("document.activeElement.dataset.card")
     assert focused == await bob.get_attribute("#hand button.hand-card >> nth=0", "data-card")
     await bob.keyboard.press("Enter")  # choose the card: its uses come next, the first one focused
-    await bob.wait_for_function("document.activeElement.matches('#actions button.act')")
+    await wait_until(bob, "document.activeElement.matches('#actions button.act')")
     use = await bob.evaluate("document.activeElement.innerText")
     assert re.match(r"(Build|Wonder stage|Discard)", use)
     await bob.keyboard.press("Enter")
@@ -224,12 +225,12 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     await ada.click("#past-games button:has-text('Replay')")
     await ada.wait_for_selector("#replay-step")
     await ada.fill("#replay-step", "1")
-    await ada.wait_for_function("document.querySelector('.replay-where').innerText.startsWith('Step 1 of')")
+    await wait_until(ada, "document.querySelector('.replay-where').innerText.startsWith('Step 1 of')")
     await ada.select_option("#replay-seat", label="Bob")
     await ada.wait_for_selector('.replay-hand[aria-label="Bob\'s hand"]')
     first = await ada.inner_text(".replay-where")
     await ada.click("button[aria-label='Next step']")
-    await ada.wait_for_function("document.querySelector('.replay-where').innerText.startsWith('Step 2 of')")
+    await wait_until(ada, "document.querySelector('.replay-where').innerText.startsWith('Step 2 of')")
     assert first != await ada.inner_text(".replay-where")
     await shot(ada, "classic4-replay-desktop")
     assert await serious_violations(ada) == []
@@ -237,7 +238,7 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     # a rematch starts a new section of the log
     await ada.click("#room-details summary")
     await ada.click("#start:has-text('Rematch')")
-    await ada.wait_for_function("document.querySelectorAll('#log section.log-game').length === 2")
+    await wait_until(ada, "document.querySelectorAll('#log section.log-game').length === 2")
     await ada.wait_for_selector("#hand button.hand-card")
     assert errors == []
 
@@ -300,7 +301,7 @@ async def test_lobby_and_room_say_what_is_wrong(web_server: LiveServer, chromium
     await page.goto(web_server.url + "/room.html?code=NOSUCH9")
     await page.wait_for_selector("#error:not(:empty)")
     assert "There is no room NOSUCH9" in await page.inner_text("#error")
-    await page.wait_for_function("document.querySelector('#conn').innerText === 'no such room'")
+    await wait_until(page, "document.querySelector('#conn').innerText === 'no such room'")
 
     await page.goto(web_server.url + "/")
     assert await page.get_attribute("#create-form input[name=name]", "maxlength") == "24"

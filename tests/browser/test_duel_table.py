@@ -15,7 +15,7 @@ from playwright.async_api import Browser, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from app.engine import GameConfig, new_game
-from tests.browser.pages import DESKTOP, PHONE, serious_violations, sideways_overflow, watch_errors
+from tests.browser.pages import DESKTOP, PHONE, serious_violations, sideways_overflow, wait_until, watch_errors
 from tests.server.helpers import bearer
 from tests.server.live import LiveServer
 
@@ -113,9 +113,10 @@ async def by_keyboard(page: Page) -> None:
     await page.keyboard.press("Shift+Tab")
     assert await page.evaluate("document.activeElement.dataset.key") == key
     await page.keyboard.press("Space")
-    await page.wait_for_function(
+    await wait_until(
+        page,
         "() => { const a = document.activeElement; return a && !a.disabled && a.closest('.slot, .duel-decision') }",
-        timeout=10000,
+        within_ms=10000,
     )
 
 

@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.async_api import Browser, Page
 
-from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, watch_errors
+from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, wait_until, watch_errors
 from tests.browser.test_client import create_room
 from tests.server.conftest import make_settings
 from tests.server.helpers import bearer
@@ -70,7 +70,7 @@ async def test_a_rejoin_link_moves_the_seat_to_another_browser(seats_server: Liv
     await phone.goto(link)
     mine = await phone.wait_for_selector("#seats li:has-text('— you')", state="attached")  # folded in a game
     assert (await mine.text_content()).startswith("Ada ★ host — you")
-    await phone.wait_for_function("document.querySelector('#conn').innerText === 'connected as Ada'")
+    await wait_until(phone, "document.querySelector('#conn').innerText === 'connected as Ada'")
     assert "rejoin" not in phone.url and phone.url.endswith(f"/room.html?code={code}")  # the link is spent
     await phone.wait_for_selector("#hand button.hand-card")
     assert await sideways_overflow(phone) == 0
@@ -78,7 +78,7 @@ async def test_a_rejoin_link_moves_the_seat_to_another_browser(seats_server: Liv
 
     # the first browser lost the seat: it says so and only watches
     await ada.wait_for_selector("#error:has-text('You no longer hold your seat')")
-    await ada.wait_for_function("document.querySelector('#conn').innerText === 'watching'")
+    await wait_until(ada, "document.querySelector('#conn').innerText === 'watching'")
     assert await ada.locator("#seats li:has-text('— you')").count() == 0
     assert await ada.locator("#hand-region").is_hidden()
     await shot(ada, "seats-seat-lost-desktop")
@@ -114,7 +114,7 @@ async def test_the_host_hands_a_seat_to_a_bot_and_the_friend_comes_back(
     # spectators: the host's lobby tools say who may watch
     assert await ada.input_value("#spectators") == "live"
     await ada.select_option("#spectators", "off")
-    await ada.wait_for_function("document.querySelector('#spectators').value === 'off'")
+    await wait_until(ada, "document.querySelector('#spectators').value === 'off'")
     await shot(ada, "seats-lobby-spectators-desktop")
     await ada.set_viewport_size(PHONE)
     assert await sideways_overflow(ada) == 0
@@ -164,7 +164,7 @@ async def test_the_host_hands_a_seat_to_a_bot_and_the_friend_comes_back(
 
     # the room allows no spectators: the page says so, and shows no game
     assert "This room allows no spectators" in await phone.inner_text("#room-full")
-    await phone.wait_for_function("document.querySelector('#conn').innerText === 'not watching'")
+    await wait_until(phone, "document.querySelector('#conn').innerText === 'not watching'")
     assert await phone.locator("#game").is_hidden()
     assert await phone.locator("#error").inner_text() == ""
     await shot(phone, "seats-no-spectators-phone")

@@ -14,7 +14,7 @@ from app.engine.classic.data import CLASSIC_DIR, classic_data
 from app.engine.common import data as d
 from app.engine.common.resources import RESOURCES, vector
 from app.engine.components import cost_text, effect_text, effects_text
-from app.engine.duel import data as duel
+from app.engine.duel import models as duel
 from app.engine.duel.data import DUEL_DIR, duel_data
 
 BOX = describe_components()

@@ -18,7 +18,9 @@ try:
     from pettingzoo.test import api_test, parallel_api_test, seed_test
 
     from app.engine.env import action_names, classic_env, duel_env, observation_layout
-    from app.engine.env.classic import ClassicSpec, Pending, cost_of
+    from app.engine.env.classic import ClassicSpec
+    from app.engine.env.classic_actions import Pending
+    from app.engine.env.common import cost_of
     from app.engine.env.duel import DuelSpec
 except ImportError:  # pragma: no cover - only without the rl extra
     if os.environ.get("CI") == "true":

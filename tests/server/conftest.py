@@ -87,7 +87,13 @@ def sqlite_url(tmp_path) -> str:  # type: ignore[no-untyped-def]
 
 
 def make_settings(database_url: str, **overrides: object) -> Settings:
-    values: dict[str, object] = {"database_url": database_url, "allow_seed": True, "redis_url": None}
+    # tests make many rooms from one address: no per-address limit unless a test sets one
+    values: dict[str, object] = {
+        "database_url": database_url,
+        "allow_seed": True,
+        "redis_url": None,
+        "rooms_per_address": 0,
+    }
     values.update(overrides)
     return Settings(**values)  # type: ignore[arg-type]
 

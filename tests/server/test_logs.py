@@ -1,6 +1,7 @@
-"""LOG_FORMAT=json: a real `python -m app` plays a short game (joins, a bad token, tokens in URLs);
-every line it writes is one JSON object, lines about a room or game name it, and no token of the
-test appears anywhere. And the formatters on their own: exceptions, masking."""
+"""LOG_FORMAT=json: a real `python -m app` at LOG_LEVEL=debug plays a whole game (joins, a bad token,
+tokens in URLs, in a hello message, in bad messages and bodies, a rejoin link and its token); every
+line it writes is one JSON object, lines about a room or game name it, and no token of the test
+appears anywhere. And the formatters on their own: exceptions, masking."""
 
 import asyncio
 import contextlib
@@ -50,6 +51,7 @@ def start_server(tmp_path: Path, port: int) -> subprocess.Popen:  # type: ignore
         HOST="127.0.0.1",
         PORT=str(port),
         LOG_FORMAT="json",
+        LOG_LEVEL="debug",
         ALLOW_SEED="true",
         PYTHONPATH=str(ROOT),
         PYTHONUNBUFFERED="1",
@@ -87,6 +89,20 @@ async def test_json_logs_of_a_real_server(tmp_path: Path) -> None:
             await http.get(f"/api/rooms/{code}/rejoin/{tokens[2]}")
             async with SeatClient(ws_url, code, bad) as refused:
                 await refused.wait_type("error")
+            # tokens in bodies and messages that are refused
+            r = await http.post(f"/api/rooms/{code}/rejoin", json={"token": tokens[1], "seat": 1})
+            assert r.status_code == 422
+            async with SeatClient(ws_url, code, tokens[1], header=False) as hello:  # the token in a message
+                await hello.wait_type("welcome")
+                await hello.send({"type": "hello", "token": tokens[1], "extra": tokens[2]})
+                await hello.wait_type("error")
+            # a rejoin link moves seat 2: its link's token becomes the seat's
+            r = await http.post(f"/api/rooms/{code}/seats/2/rejoin-link", headers=bearer(tokens[2]))
+            assert r.status_code == 201, r.text
+            secrets_seen = [tokens[2], r.json()["token"]]
+            r = await http.post(f"/api/rooms/{code}/rejoin", json={"token": r.json()["token"]})
+            assert r.status_code == 200, r.text
+            tokens[2] = r.json()["token"]
             r = await http.post(f"/api/rooms/{code}/start", headers=bearer(host))
             assert r.status_code == 200, r.text
             game_id = r.json()["game"]["id"]
@@ -97,7 +113,7 @@ async def test_json_logs_of_a_real_server(tmp_path: Path) -> None:
     finally:
         stop_server(proc)
     text = (tmp_path / "stdout.log").read_text() + (tmp_path / "stderr.log").read_text()
-    for secret in [bad, *tokens.values()]:
+    for secret in [bad, *tokens.values(), *secrets_seen]:
         assert secret not in text, "a token was logged"
     lines = [json.loads(line) for line in text.splitlines() if line.strip()]  # every line is JSON
     assert lines

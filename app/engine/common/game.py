@@ -1,5 +1,6 @@
 """The one face every game kind shows: bots, researchers and the server use only this."""
 
+import random
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -54,6 +55,13 @@ class Game(ABC):
 
     @abstractmethod
     def clone(self) -> "Game": ...
+
+    def determinize(self, seat: int, rng: random.Random) -> "Game":
+        """A new game consistent with everything `seat` knows, every hidden part drawn again from
+        `rng` (clone() is perfect information); see app.engine.common.information."""
+        from app.engine.common.information import determinize
+
+        return determinize(self, seat, rng)
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:

@@ -26,10 +26,6 @@ def vector(counts: Mapping[str, int]) -> Vector:
     return tuple(out)
 
 
-def unit_vector(name: str, count: int = 1) -> Vector:
-    return vector({name: count})
-
-
 def add(a: Vector, b: Vector) -> Vector:
     return tuple(map(operator.add, a, b))
 

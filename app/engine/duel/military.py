@@ -4,7 +4,7 @@ The pawn sits at -capital..capital; positive is toward seat 1's capital (seat 0 
 Shields of seat 0 push it up, shields of seat 1 push it down.
 """
 
-from app.engine.duel.data import Track
+from app.engine.duel.definitions import Track
 
 
 def direction(seat: int) -> int:

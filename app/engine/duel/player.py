@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 
 from app.engine.common.resources import ZERO, Vector, add
-from app.engine.duel.data import CardDef, Effects
+from app.engine.duel.definitions import CardDef, Effects
 from app.engine.duel.trading import NO_CAPS
 
 

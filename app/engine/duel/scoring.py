@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Any
 
-from app.engine.duel.data import Guild
+from app.engine.duel.models import Guild
 
 if TYPE_CHECKING:
     from app.engine.duel.game import DuelGame

@@ -1,6 +1,6 @@
 """One Age's structure of cards: which slots still hold a card, which are face up, which are free."""
 
-from app.engine.duel.data import Slot
+from app.engine.duel.definitions import Slot
 
 
 class Structure:

@@ -1,8 +1,8 @@
 """What a submitted action means, derived from the rules, or why it is not legal.
 
-`match` returns the info tuple the game acts on:
-build (card, slot, cost, trade, free), wonder (card, slot, wonder, cost, trade),
-discard (card, slot, gain), and (id,) for the other kinds. It never changes the game.
+`match` returns the move the game acts on (moves.py: CardBuild, WonderBuild, CardDiscard, or a
+Choice for the other kinds); `canonical` the form of the action the log keeps. Neither changes
+the game.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import check_keys
 from app.engine.duel.costs import card_cost, discard_gain, wonder_cost
-from app.engine.duel.data import CardDef
+from app.engine.duel.definitions import CardDef
+from app.engine.duel.moves import CardBuild, CardDiscard, Choice, Move, WonderBuild
 from app.engine.duel.options import destroy_targets, legal
 from app.engine.duel.phases import PHASE_ACTIONS, PHASE_TEXT
 
@@ -33,8 +34,8 @@ RESTATED = {"build": ("cost", "free"), "wonder": ("cost",)}
 ALLOWED = {kind: frozenset(("type", *fields, *RESTATED.get(kind, ()))) for kind, fields in KEY_FIELDS.items()}
 
 
-def match(game: "DuelGame", action: dict[str, Any]) -> tuple:
-    """The info of the legal action this one is, or IllegalAction saying what is wrong."""
+def match(game: "DuelGame", action: dict[str, Any]) -> Move:
+    """The move of the legal action this one is, or IllegalAction saying what is wrong."""
     kind = action["type"]
     if kind not in PHASE_ACTIONS[game.phase]:
         allowed = PHASE_ACTIONS[game.phase]
@@ -52,6 +53,16 @@ def match(game: "DuelGame", action: dict[str, Any]) -> tuple:
         if type(value) is not wanted:
             raise IllegalAction(f"a '{kind}' action needs '{field}' ({wanted.__name__}), not {value!r}")
     return CHECKERS[kind](game, action)
+
+
+def canonical(action: dict[str, Any]) -> dict[str, Any]:
+    """The logged form of a matched action: its type and the fields naming what it is about, in
+    that order; the restated ones (cost, free) are left out, as the rules derive them again."""
+    kind = action["type"]
+    out = {"type": kind}
+    for field in KEY_FIELDS[kind]:
+        out[field] = action[field]
+    return out
 
 
 def _restates(action: dict[str, Any], legal: dict[str, Any]) -> None:
@@ -76,7 +87,7 @@ def _accessible(game: "DuelGame", name: str) -> tuple[CardDef, int]:
     return game.cards[card_id], slot
 
 
-def _build(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _build(game: "DuelGame", action: dict[str, Any]) -> CardBuild:
     card, slot = _accessible(game, action["card"])
     seat = game.current
     cost, trade, free = card_cost(game, seat, card.id)
@@ -89,10 +100,10 @@ def _build(game: "DuelGame", action: dict[str, Any]) -> tuple:
     if free:
         legal["free"] = free
     _restates(action, legal)
-    return card.id, slot, cost, trade, free
+    return CardBuild(card.id, slot, cost, trade, free)
 
 
-def _wonder(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _wonder(game: "DuelGame", action: dict[str, Any]) -> WonderBuild:
     card, slot = _accessible(game, action["card"])
     seat = game.current
     p = game.players[seat]
@@ -110,49 +121,49 @@ def _wonder(game: "DuelGame", action: dict[str, Any]) -> tuple:
     if cost > p.coins:
         raise IllegalAction(f"{name} costs you {cost} coins and you have {p.coins}")
     _restates(action, {"type": "wonder", "card": card.name, "wonder": name, "cost": cost})
-    return card.id, slot, wonder, cost, cost
+    return WonderBuild(card.id, slot, wonder, cost, cost)
 
 
-def _discard(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _discard(game: "DuelGame", action: dict[str, Any]) -> CardDiscard:
     card, slot = _accessible(game, action["card"])
-    return card.id, slot, discard_gain(game, game.current)
+    return CardDiscard(card.id, slot, discard_gain(game, game.current))
 
 
-def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], what: str) -> tuple:
+def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], what: str) -> Choice:
     field = KEY_FIELDS[action["type"]][0]
     ids = {"card": game.data.card_ids, "token": game.data.token_ids, "wonder": game.data.wonder_ids}[field]
     found = ids.get(action[field])
     if found is None or found not in among:
         names = [a[field] for a in legal(game)]
         raise IllegalAction(f"{action[field]!r} is not {what}; choose one of {names}")
-    return (found,)
+    return Choice(found)
 
 
-def _draft(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _draft(game: "DuelGame", action: dict[str, Any]) -> Choice:
     return _named_choice(game, action, game.draft_offer, "one of the Wonders on offer")
 
 
-def _choose_progress(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _choose_progress(game: "DuelGame", action: dict[str, Any]) -> Choice:
     return _named_choice(game, action, game.board_tokens, "a progress token on the board")
 
 
-def _box_token(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _box_token(game: "DuelGame", action: dict[str, Any]) -> Choice:
     return _named_choice(game, action, game.box_offer, "one of the tokens drawn from the box")
 
 
-def _destroy(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _destroy(game: "DuelGame", action: dict[str, Any]) -> Choice:
     return _named_choice(game, action, destroy_targets(game), f"a {game.destroy_color} card of your opponent's city")
 
 
-def _discard_build(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _discard_build(game: "DuelGame", action: dict[str, Any]) -> Choice:
     return _named_choice(game, action, game.discard, "a card of the discard pile")
 
 
-def _starter(game: "DuelGame", action: dict[str, Any]) -> tuple:
+def _starter(game: "DuelGame", action: dict[str, Any]) -> Choice:
     seat = action["seat"]
     if seat not in (0, 1):
         raise IllegalAction(f"seat {seat} does not exist: choose seat 0 or seat 1 to start the next Age")
-    return (seat,)
+    return Choice(seat)
 
 
 CHECKERS = {

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine.common.resources import INDEX, to_dict
 from app.engine.duel.costs import card_cost, discard_gain, seat_prices, wonder_cost
-from app.engine.duel.data import DUEL_RESOURCES
+from app.engine.duel.models import DUEL_RESOURCES
 from app.engine.duel.phases import DRAFT, OVER, PLAY
 from app.engine.duel.player import DuelPlayer
 

@@ -14,17 +14,16 @@ from pettingzoo import AECEnv
 
 from app.engine import GameConfig, describe_components, new_game
 from app.engine.env._layout import Layout
-from app.engine.env.classic import (
+from app.engine.env.common import (
     MAX_COINS,
     MAX_COUNT,
     MAX_POINTS,
     REWARDS,
+    Action,
     cheapest,
     observation_space,
     result_rewards,
 )
-
-Action = dict[str, Any]
 
 PHASES = (
     "draft",

@@ -1,34 +1,13 @@
-"""The engine describes its own components: every card, wonder, island, ship space, shipyard and
-progress token of 7 Wonders, Armada and 7 Wonders Duel, as JSON-able data with what each does in
-words.
-
-This module is the one home of the effect vocabulary's words: `effect_text` is the only switch
-over effect types that produces text, and every sentence (a card's, a stage's, an island's, ...)
-is made from it. The data comes from the loaders' validated models (`classic_files`,
-`armada_files`, `duel_files`: the same Pydantic models the engine compiles from, after the
-compiled data passed every check), so an effect is described in the data file's own vocabulary.
-
-    from app.engine import describe_components
-
-    box = describe_components()
-    box["classic"]["cards"]["Lumber Yard"]["text"]  # 'Produces 1 wood.'
-"""
+"""Words for the effect vocabulary: `effect_text` is the only switch over effect types that
+produces text, and every sentence (a card's, a stage's, an island's, ...) is made from it."""
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from app.engine.classic.armada.data import TRACKS, armada_files
-from app.engine.classic.data import SCIENCE_SYMBOLS, SIDES, CardModel, WonderModel, classic_files
-from app.engine.common.resources import RESOURCES
-from app.engine.duel.data import duel_files
-
 GameKind = Literal["classic", "duel"]
-Cost = dict[str, Any]  # {"coins": int, "resources": {resource: count}}
 
-# a short phrase per ability (its rules text stays in the data files' "abilities")
 ABILITY_WORDS = {
     "build_from_discard": "build a card from the discard pile for free",
     "play_last_card_each_age": "play the last card of each Age instead of discarding it",
@@ -39,25 +18,15 @@ ABILITY_WORDS = {
     "receive_trade_payments": "the coins your opponent pays the bank for resources come to you",
     "wonders_play_again": "every Wonder you build lets you play again",
 }
-# effects that are something the owner does (or makes the opponent do): last in a sentence
+
+
 ACTIONS = frozenset(
     {"ability", "ship_move", "explore", "take_island", "destroy", "opponent_loses_coins", "progress_from_box"}
 )
+
+
 NOTHING = "Nothing."  # the sentence of a component without effects (some ship spaces)
 
-
-@cache
-def describe_components() -> dict[str, Any]:
-    """Every component of the three games, built once from the engine's validated data.
-
-    The result is shared by every caller (it is cached): read it, never mutate it; copy what you
-    change. Its shape is documented in README.md ("The engine as a library")."""
-    classic, armada = _classic(), _armada()
-    _chain(list(classic["cards"].values()) + list(armada["cards"].values()))
-    return {"resources": list(RESOURCES), "classic": classic, "armada": armada, "duel": _duel()}
-
-
-# ----- words -----------------------------------------------------------------------------------
 
 
 def cost_text(cost: Mapping[str, Any]) -> str:
@@ -255,185 +224,3 @@ def _ship_move(count: int, tracks: Sequence[str] | None) -> str:
         return f"move {ship} up one space for free"
     ships = f"{count} different ships" + (f" of the {_or(tracks)} tracks" if tracks else "")
     return f"move {ships} up one space each for free"
-
-
-# ----- components ------------------------------------------------------------------------------
-
-
-def _cost(cost: Mapping[str, int]) -> Cost:
-    return {"coins": cost.get("coins", 0), "resources": {r: cost[r] for r in RESOURCES if r in cost}}
-
-
-def _effects(effects: Sequence[BaseModel], game: GameKind) -> list[dict[str, Any]]:
-    return [{**e.model_dump(exclude_none=True), "text": effect_text(e, game)} for e in effects]
-
-
-def _with_words(effects: Sequence[BaseModel], game: GameKind) -> dict[str, Any]:
-    return {"effects": _effects(effects, game), "text": effects_text(effects, game)}
-
-
-def _provisional(model: Any) -> dict[str, Any]:
-    return {"provisional": model.provisional, "reason": model.reason}
-
-
-def _classic_cards(models: Iterable[CardModel], expansion: str | None) -> dict[str, dict[str, Any]]:
-    """One entry per name; a name standing in several Ages (Loom, Glassworks, Press) lists them."""
-    out: dict[str, dict[str, Any]] = {}
-    for m in models:
-        card = out.get(m.name)
-        if card is None:
-            out[m.name] = {
-                "kind": "card",
-                "name": m.name,
-                "game": "classic",
-                "color": m.color,
-                "age": m.age,
-                "ages": [m.age],
-                "expansion": expansion,
-                "cost": _cost(m.cost),
-                "chain_from": list(m.chain_from),
-                "chain_to": [],
-                **_with_words(m.effects, "classic"),
-                **(_provisional(m) if expansion else {}),
-            }
-            continue
-        same = (card["color"], card["cost"], card["chain_from"], card["effects"])
-        if same != (m.color, _cost(m.cost), list(m.chain_from), _effects(m.effects, "classic")):
-            raise ValueError(f"'{m.name}' stands in several Ages with different colours, costs or effects")
-        card["ages"] = sorted({*card["ages"], m.age})
-        card["age"] = card["ages"][0]
-    return out
-
-
-def _wonder(m: WonderModel, expansion: str | None) -> dict[str, Any]:
-    sides = {
-        side: [
-            {
-                "kind": "stage",
-                "wonder": m.name,
-                "side": side,
-                "stage": i,
-                "cost": _cost(stage.cost),
-                **_with_words(stage.effects, "classic"),
-            }
-            for i, stage in enumerate(getattr(m, side), start=1)
-        ]
-        for side in SIDES
-    }
-    wonder = {
-        "kind": "wonder",
-        "name": m.name,
-        "game": "classic",
-        "expansion": expansion,
-        "starting_resource": m.starting_resource,
-        "any_order": m.any_order,
-        "sides": sides,
-    }
-    return wonder | (_provisional(m) if expansion else {})
-
-
-def _chain(cards: Sequence[dict[str, Any]]) -> None:
-    """Fill each card's chain_to: the cards of the same game its chain makes free."""
-    by_name = {c["name"]: c for c in cards}
-    if len(by_name) != len(cards):
-        raise ValueError("two cards of one game share a name")
-    for card in cards:
-        for source in card["chain_from"]:
-            by_name[source]["chain_to"].append(card["name"])
-
-
-def _classic() -> dict[str, Any]:
-    files = classic_files()
-    return {
-        "science_symbols": list(SCIENCE_SYMBOLS),
-        "abilities": dict(files.abilities),
-        "cards": _classic_cards((*files.cards, *files.guilds), None),
-        "wonders": {w.name: _wonder(w, None) for w in files.wonders},
-    }
-
-
-def _armada() -> dict[str, Any]:
-    files = armada_files()
-    spaces = files.file.space_effects
-    return {
-        "notice": files.file.provisional_notice,
-        "cards": _classic_cards(files.cards, "armada"),
-        "wonders": {w.name: _wonder(w, "armada") for w in files.wonders},
-        "islands": {
-            i.name: {
-                "kind": "island",
-                "name": i.name,
-                "level": i.level,
-                **_with_words(i.effects, "classic"),
-                **_provisional(i),
-            }
-            for i in files.islands
-        },
-        "ship_tracks": list(TRACKS),
-        "naval_conflicts": {
-            "weakest": dict(files.file.naval_conflicts.weakest),
-            "ranks": {age: list(rewards) for age, rewards in files.file.naval_conflicts.ranks.items()},
-            "ties": files.file.naval_conflicts.ties,
-        },
-        "landing": {"targets": dict(files.file.landing.targets), "note": files.file.landing.note},
-        "ship_spaces": {
-            track: [
-                {"kind": "ship_space", "track": track, "space": n, **_with_words(effects, "classic")}
-                for n, effects in enumerate(getattr(spaces, track), start=1)
-            ]
-            for track in TRACKS
-        },
-        "shipyards": {
-            s.name: {
-                "kind": "shipyard",
-                "name": s.name,
-                "wonder_track": s.wonder_track,
-                "costs": {track: [_cost(c) for c in s.costs[track]] for track in TRACKS},
-                **_provisional(s),
-            }
-            for s in files.shipyards
-        },
-    }
-
-
-def _duel() -> dict[str, Any]:
-    files = duel_files()
-    cards = {
-        m.name: {
-            "kind": "card",
-            "name": m.name,
-            "game": "duel",
-            "color": m.color,
-            "age": 3 if guild else m.age,
-            "ages": [3 if guild else m.age],
-            "expansion": None,
-            "guild": guild,
-            "cost": _cost(m.cost),
-            "chain_from": list(m.chain_from),
-            "chain_to": [],
-            **_with_words(m.effects, "duel"),
-        }
-        for models, guild in ((files.cards, False), (files.guilds, True))
-        for m in models
-    }
-    _chain(list(cards.values()))
-    return {
-        "science_symbols": list(files.card_file.science_symbols),
-        "abilities": {**files.wonder_file.abilities, **files.token_file.abilities},
-        "cards": cards,
-        "wonders": {
-            w.name: {
-                "kind": "wonder",
-                "name": w.name,
-                "game": "duel",
-                "cost": _cost(w.cost),
-                **_with_words(w.effects, "duel"),
-            }
-            for w in files.wonders
-        },
-        "progress_tokens": {
-            t.name: {"kind": "progress_token", "name": t.name, **_with_words(t.effects, "duel"), "rules": t.text}
-            for t in files.tokens
-        },
-        "military_track": files.board.military_track.model_dump(by_alias=True, exclude={"note"}),
-    }

@@ -1,0 +1,93 @@
+"""Costs whose missing resources no choice card couples: each resource is bought on its own
+(a front of ways per resource) and the fronts are summed, keeping the non-dominated ones."""
+
+from operator import add, le, mul
+
+from app.engine.common.payment.caches import FRONTS
+from app.engine.common.payment.options import PaymentOption, make_option
+from app.engine.common.resources import ZERO, Vector
+
+
+def resource_front(key: tuple) -> tuple[PaymentOption, ...]:
+    """Ways to buy count units of resource r from sellers with these supplies and prices."""
+    found = FRONTS.get(key)
+    if found is None:
+        r, count, supply, prices = key
+        plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
+        for split in splits(count, [min(count, n) for n in supply], 0):
+            coins = tuple(map(mul, split, prices))
+            plans.setdefault(coins, tuple(_unit(r, k) for k in split))
+        found = FRONTS[key] = ordered(plans)
+    return found
+
+
+def splits(count: int, supply: list[int], j: int):
+    """Every way to take count units from sellers j.. within their supply."""
+    if j == len(supply) - 1:
+        if count <= supply[j]:
+            yield (count,)
+        return
+    rest = sum(supply[j + 1 :])
+    for k in range(max(0, count - rest), min(count, supply[j]) + 1):
+        for tail in splits(count - k, supply, j + 1):
+            yield (k, *tail)
+
+
+def _unit(r: int, k: int) -> Vector:
+    return ZERO[:r] + (k,) + ZERO[r + 1 :] if k else ZERO
+
+
+def sum_fronts(a: tuple[PaymentOption, ...], b: tuple[PaymentOption, ...]) -> tuple[PaymentOption, ...]:
+    """Every way to buy both (a and b concern different resources), non-dominated, cheapest first."""
+    if len(a) == 1:  # a translation keeps the front and its order
+        return tuple(_plus(a[0], y) for y in b)
+    if len(b) == 1:
+        return tuple(_plus(x, b[0]) for x in a)
+    pairs: dict[tuple[int, ...], tuple[PaymentOption, PaymentOption]] = {}
+    for x in a:
+        for y in b:
+            pairs.setdefault(tuple(map(add, x.coins, y.coins)), (x, y))
+    front = pareto(list(pairs))  # only the pairs on the front become options
+    front.sort(key=_cheapest_first)
+    return tuple(_plus(*pairs[coins]) for coins in front)
+
+
+def _cheapest_first(coins: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    return sum(coins), coins
+
+
+def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
+    """Both purchases (of different resources, x's before y's in resource order)."""
+    return PaymentOption(
+        tuple(map(add, x.coins, y.coins)),
+        tuple(map(_vector_sum, x.buys, y.buys)),
+        tuple(map(add, x.named, y.named)),  # concatenation keeps the resource order
+        x.total + y.total,
+    )
+
+
+def _vector_sum(u: Vector, v: Vector) -> Vector:
+    return tuple(map(add, u, v))
+
+
+def ordered(plans: dict[tuple[int, ...], tuple[Vector, ...]]) -> tuple[PaymentOption, ...]:
+    """The non-dominated plans, cheapest first."""
+    front = pareto(list(plans))
+    front.sort(key=_cheapest_first)
+    return tuple(make_option(coins, plans[coins]) for coins in front)
+
+
+def pareto(points: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    if points and len(points[0]) == 2:
+        points.sort()
+        front, best = [], None
+        for p in points:
+            if best is None or p[1] < best:
+                front.append(p)
+                best = p[1]
+        return front
+    return [p for p in points if not any(q != p and _leq(q, p) for q in points)]
+
+
+def _leq(a: Vector, b: Vector) -> bool:
+    return all(map(le, a, b))

@@ -1,0 +1,76 @@
+"""What the payment solver is asked (sellers) and answers (payment options)."""
+
+from operator import mul
+from typing import NamedTuple
+
+from app.engine.common.resources import RESOURCES, ZERO, Vector
+
+Choices = tuple[tuple[int, ...], ...]
+
+
+class Seller(NamedTuple):
+    fixed: Vector
+    choices: Choices
+    prices: Vector
+    limit: int | None = None  # most units this seller may sell for one payment
+    # derived from fixed and choices; a caller that keeps them up to date may pass them in
+    supply: Vector | None = None  # fixed plus one unit of every option of every choice card
+    masks: tuple[int, ...] | None = None  # bit masks of the choice cards with several options
+
+
+class Plan(NamedTuple):
+    """A way to buy what is missing: coins paid to and resources bought from each seller."""
+
+    coins: tuple[int, ...]
+    buys: tuple[Vector, ...]
+
+
+class PaymentOption(NamedTuple):
+    coins: tuple[int, ...]  # coins paid to each seller, in the sellers' order
+    buys: tuple[Vector, ...]  # resources bought from each seller
+    named: tuple[tuple[tuple[str, int], ...], ...]  # the buys as (resource, count) pairs
+    total: int  # all coins paid
+
+
+def make_option(coins: tuple[int, ...], buys: tuple[Vector, ...]) -> PaymentOption:
+    return PaymentOption(coins, buys, tuple(map(_named, buys)), sum(coins))
+
+
+NAMES: dict[Vector, tuple[tuple[str, int], ...]] = {}
+
+
+def _named(buy: Vector) -> tuple[tuple[str, int], ...]:
+    """The resource vector as (name, count) pairs, in resource order."""
+    found = NAMES.get(buy)
+    if found is None:
+        found = NAMES[buy] = tuple((RESOURCES[r], n) for r, n in enumerate(buy) if n)
+    return found
+
+
+def affordable(options: tuple[PaymentOption, ...], budget: int) -> tuple[PaymentOption, ...]:
+    """The options costing at most budget (options come cheapest first)."""
+    if not options or options[-1].total <= budget:
+        return options
+    for i, option in enumerate(options):
+        if option.total > budget:
+            return options[:i]
+    return options
+
+
+def free_option(sellers: int) -> PaymentOption:
+    """Paying nothing to anyone."""
+    return free_options(sellers)[0]
+
+
+_FREE: dict[int, tuple[PaymentOption, ...]] = {}
+
+
+def free_options(sellers: int) -> tuple[PaymentOption, ...]:
+    found = _FREE.get(sellers)
+    if found is None:
+        found = _FREE[sellers] = (make_option((0,) * sellers, (ZERO,) * sellers),)
+    return found
+
+
+def price(buy: Vector, prices: Vector) -> int:
+    return sum(map(mul, buy, prices))
