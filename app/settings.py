@@ -43,6 +43,9 @@ class Settings(BaseSettings):
         description='expansions rooms may choose (JSON): ["armada"] by default, [] turns Armada off',
     )
     bot_delay_ms: int = Field(0, description="pause before a server-side bot acts, so humans can follow")
+    bot_hard_budget_ms: int = Field(
+        1000, ge=1, le=60_000, description="the hard bot level's thinking time per decision (milliseconds)"
+    )
     away_grace_seconds: float = Field(
         60.0, ge=0, description="a person's seat with no connection for this long is shown as away"
     )

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.api.actions import GameAction
-from app.bots import DEFAULT_BOT
+from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT
 from app.rooms.clocks import ClockSetting
 
 JSONObject = dict[str, Any]
@@ -38,7 +38,7 @@ PlayerCount = Annotated[int, Field(ge=2, le=MAX_SEATS, description="2 (Duel) or 
 GameId = Annotated[int, Field(ge=1, le=MAX_ID, description="a game's id")]
 Version = Annotated[int, Field(ge=0, le=MAX_COUNT, description="a game version: the number of steps applied")]
 Seed = Annotated[int, Field(ge=0, le=MAX_ID, description="a game seed, 0 to 2^53-1")]
-BotKind = Annotated[str, Field(min_length=1, max_length=32, description="random, greedy or heuristic")]
+BotKind = Annotated[str, Field(min_length=1, max_length=32, description="a bot kind or level")]
 ShortText = Annotated[str, Field(min_length=1, max_length=64)]
 Token = Annotated[str, Field(min_length=1, max_length=128, description="a seat token")]
 
@@ -65,8 +65,17 @@ class ErrorOut(BaseModel):
 # ----- rooms ---------------------------------------------------------------------------------
 
 
+# A bot by kind or by level, as the API accepts it (every name listed in the schema's enum)
+BOT_DESCRIPTION = (
+    "a bot level: easy (the greedy bot), medium (the heuristic bot) or hard (the strongest bot there is: the "
+    "search bot, with BOT_HARD_BUDGET_MS to think per decision, where the server has it); or a bot kind: "
+    + ", ".join(BOTS)
+)
+BOT_ENUM = {"enum": list(BOT_NAMES)}
+
+
 class BotSeatIn(Strict):
-    kind: BotKind = Field(DEFAULT_BOT, description="bot strategy: random, greedy or heuristic (the strongest)")
+    kind: BotKind = Field(DEFAULT_BOT, description=BOT_DESCRIPTION, json_schema_extra=BOT_ENUM)
     seat: SeatNumber | None = Field(None, description="the seat; the first free one if left out")
 
 
@@ -97,7 +106,9 @@ class SettingsFields(Strict):
         "per decision); when a seat's time runs out, the server decides for it with timeout_bot",
     )
     timeout_bot: BotKind | None = Field(
-        None, description="the bot that decides on timeout: greedy (default) or another"
+        None,
+        description="the bot that decides on timeout (greedy if left out): " + BOT_DESCRIPTION,
+        json_schema_extra=BOT_ENUM,
     )
     timeouts_before_bot: Annotated[int, Field(ge=1, le=10)] | None = Field(
         None, description="after this many timeouts in a row (default 2) the bot plays the seat until its person acts"
@@ -124,7 +135,9 @@ class AddBotIn(BotSeatIn):
 
 
 class HandSeatIn(Strict):
-    kind: BotKind = Field(DEFAULT_BOT, description="the bot that plays the seat: random, greedy or heuristic")
+    kind: BotKind = Field(
+        DEFAULT_BOT, description="the bot that plays the seat: " + BOT_DESCRIPTION, json_schema_extra=BOT_ENUM
+    )
 
 
 class RejoinLinkOut(BaseModel):

@@ -8,6 +8,12 @@ from app.bots.armada import ArmadaValues, is_armada
 Action = dict[str, Any]
 
 
+def coins_paid(action: Action) -> int:
+    """Every coin an action pays: a classic cost is coins per payee, a Duel cost one number."""
+    cost = action.get("cost") or 0
+    return sum(cost.values()) if isinstance(cost, dict) else int(cost)
+
+
 class Bot:
     """Chooses one of the legal actions from what the seat may know."""
 
@@ -47,8 +53,7 @@ class GreedyBot(Bot):
             return -1.0
         if kind == "keep_island" and armada is not None:
             return armada.keep_island_value(action)  # the island worth most
-        cost = action.get("cost", {})
-        paid = sum(cost.values()) if isinstance(cost, dict) else 0
+        paid = coins_paid(action)
         value = {"build": 4.0, "wonder": 3.5, "build_from_discard": 5.0}.get(kind, 1.0)
         if kind == "build" and action.get("free"):
             value += 1.5

@@ -10,7 +10,7 @@ engine's.
 """
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -34,6 +34,8 @@ class Effects:
     """The effects of a card, wonder stage, island or ship space, summed up by type."""
 
     units: int = 0  # resource units produced every turn
+    # those units by resource (not compared: `units` says how many, this only which)
+    produced: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     choices: tuple[tuple[str, ...], ...] = ()  # each production of one of several resources
     vp: int = 0
     shields: int = 0
@@ -65,6 +67,7 @@ class Wonder:
 def summary(effects: Iterable[EffectDict]) -> Effects:
     """The effects of one component (the description's effect dicts) summed up by type."""
     units = vp = shields = coins = discounts = complete = 0
+    produced: dict[str, int] = {}
     science: str | None = None
     choices: list[tuple[str, ...]] = []
     coins_per: list[Per] = []
@@ -75,6 +78,8 @@ def summary(effects: Iterable[EffectDict]) -> Effects:
         match e["type"]:
             case "produce":
                 units += sum(e["resources"].values())
+                for resource, n in e["resources"].items():
+                    produced[resource] = produced.get(resource, 0) + n
             case "produce_one_of":
                 choices.append(tuple(e["options"]))
             case "vp":
@@ -99,6 +104,7 @@ def summary(effects: Iterable[EffectDict]) -> Effects:
                 extra.append(e)
     return Effects(
         units=units,
+        produced=tuple(produced.items()),
         choices=tuple(choices),
         vp=vp,
         shields=shields,

@@ -28,7 +28,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app import metrics
-from app.bots import BOTS, make_bot
+from app.bots import BOT_NAMES, BOTS, LEVEL_NAMES, make_bot
 
 log = logging.getLogger("wonders.clocks")
 
@@ -199,8 +199,8 @@ def iso_time(seconds: float) -> str:
 
 
 def check_timeout_bot(kind: str) -> str:
-    if kind not in BOTS:
-        raise ValueError(f"unknown timeout_bot {kind!r}; bots: {sorted(BOTS)}")
+    if kind not in BOT_NAMES:
+        raise ValueError(f"unknown timeout_bot {kind!r}; bots: {sorted(BOTS)}, levels: {list(LEVEL_NAMES)}")
     return kind
 
 
@@ -272,7 +272,7 @@ class ClockService:
         legal = frame.legal(seat)
         if not legal:
             return
-        bot = make_bot(rt.clock.bot, seed=random.getrandbits(32))
+        bot = make_bot(rt.clock.bot, seed=random.getrandbits(32), level_table=self.games.bot_levels)
         try:
             action = bot.choose(frame.view(seat), legal)
         except Exception:

@@ -7,6 +7,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 
+from app.bots import BOTS, levels
 from app.db.migrate import upgrade
 from app.db.store import Database, Store
 from app.engine import new_game
@@ -67,6 +68,7 @@ class Services:
             bot_delay=settings.bot_delay_ms / 1000,
             events_kept=settings.events_kept,
             finished_cached=settings.finished_games_cached,
+            bot_levels=levels(BOTS, settings.bot_hard_budget_ms),
         )
         games.start()
         rooms = RoomService(settings, games, broadcaster, presence)

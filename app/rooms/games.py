@@ -27,12 +27,12 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from app import logs, metrics
-from app.bots import DEFAULT_BOT, Bot, make_bot
+from app.bots import DEFAULT_BOT, LEVELS, Bot, Level, make_bot
 from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
 from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game
 from app.rooms.broadcast import Broadcaster
@@ -127,6 +127,7 @@ class GameService:
         bot_delay: float = 0.0,
         events_kept: int = 512,
         finished_cached: int = 64,
+        bot_levels: Mapping[str, Level] = LEVELS,
     ) -> None:
         self.store = store
         self.writer = store.writer
@@ -135,6 +136,7 @@ class GameService:
         self.bot_delay = bot_delay
         self.events_kept = events_kept
         self.finished_cached = finished_cached
+        self.bot_levels = bot_levels  # easy, medium, hard: the kinds they play (the hard one's budget)
         self.runtimes: dict[int, GameRuntime] = {}
         self._loading: dict[int, asyncio.Future[GameRuntime]] = {}
         self._finished_order: deque[int] = deque()
@@ -423,7 +425,8 @@ class GameService:
                 del rt.bots[seat]
         for seat, kind in bots.items():
             if seat not in rt.bots or rt.bots[seat].name != kind:
-                rt.bots[seat] = make_bot(kind, seed=(rt.config.seed * 100 + seat) % 2**32)
+                seed = (rt.config.seed * 100 + seat) % 2**32
+                rt.bots[seat] = make_bot(kind, seed=seed, level_table=self.bot_levels)
         if schedule:
             self.schedule_bots(rt)
 

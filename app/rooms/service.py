@@ -22,7 +22,7 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
-from app.bots import BOTS, DEFAULT_BOT
+from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES
 from app.db.store import GameRow, RoomRow, RoomTx, SeatRow, Taken, iso, now
 from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
@@ -162,8 +162,9 @@ class RoomService:
 
     @staticmethod
     def check_bot(kind: str) -> str:
-        if kind not in BOTS:
-            raise Invalid(f"unknown bot {kind!r}; bots: {sorted(BOTS)}", code="bad_bot")
+        """A bot kind (app.bots.BOTS) or level (easy, medium, hard)."""
+        if kind not in BOT_NAMES:
+            raise Invalid(f"unknown bot {kind!r}; bots: {sorted(BOTS)}, levels: {list(LEVEL_NAMES)}", code="bad_bot")
         return kind
 
     # ----- reading -----------------------------------------------------------------------------
