@@ -13,17 +13,16 @@ from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 from app.engine.classic import actions, decisions, scoring, turn, view
-from app.engine.classic.actions import FREE, NO_EXTRA, Extra, Payments
+from app.engine.classic.actions import FREE, NO_EXTRA, NOTHING_TO_PAY, Extra, Payments
 from app.engine.classic.data import CardDef, ClassicData, Effects, StageDef, WonderDef, classic_data
 from app.engine.classic.move import CARD_ACTION_FIELDS, Move
 from app.engine.classic.phases import DISCARD_BUILD, LAST_CARD, OVER, PICK
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
-from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option
+from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option, shared_market
 from app.engine.config import GameConfig
 
-NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 STARTING_COINS = 3
 HAND_SIZE = 7
 AGES = 3
@@ -134,7 +133,7 @@ class ClassicGame(Game):
     def market(self, p: Player) -> Market:
         found = self._markets.get(p.seat)
         if found is None:
-            found = self._markets[p.seat] = Market(p.fixed, p.choices, self.sellers(p), p.supply, p.masks)
+            found = self._markets[p.seat] = shared_market(p.fixed, p.choices, self.sellers(p), p.supply, p.masks)
         return found
 
     def production_changed(self, seat: int, effects: Effects) -> None:
@@ -146,9 +145,10 @@ class ClassicGame(Game):
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
         right = self.players[self.right_of(p.seat)]
-        return tuple(
-            Seller(n.trade_fixed, n.trade_choices, p.prices[side], None, n.trade_supply, n.trade_masks)
-            for side, n in ((LEFT, left), (RIGHT, right))
+        prices = p.prices
+        return (
+            Seller(left.trade_fixed, left.trade_choices, prices[LEFT], None, left.trade_supply, left.trade_masks),
+            Seller(right.trade_fixed, right.trade_choices, prices[RIGHT], None, right.trade_supply, right.trade_masks),
         )
 
     def ways_to_pay(self, p: Player, what: "Price") -> Sequence[PaymentOption]:
