@@ -20,7 +20,7 @@ from app.engine.classic.phases import DISCARD_BUILD, LAST_CARD, OVER, PICK
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
-from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option, shared_market
+from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option
 from app.engine.config import GameConfig
 
 STARTING_COINS = 3
@@ -133,14 +133,19 @@ class ClassicGame(Game):
     def market(self, p: Player) -> Market:
         found = self._markets.get(p.seat)
         if found is None:
-            found = self._markets[p.seat] = shared_market(p.fixed, p.choices, self.sellers(p), p.supply, p.masks)
+            found = self._markets[p.seat] = Market(p.fixed, p.choices, self.sellers(p), p.supply, p.masks)
         return found
 
     def production_changed(self, seat: int, effects: Effects) -> None:
-        """Forget the markets that depended on this seat's production or prices."""
+        """Forget the markets that depended on this seat's production or prices: its own, and those
+        of the seats buying from it when what it sells changed (sellers offer tradable production
+        only; discounts change the owner's prices only)."""
         if effects.changes_trading:
-            for s in self.markets_depending_on(seat):
-                self._markets.pop(s, None)
+            if effects.tradable and (effects.choices or any(effects.produce)):
+                for s in self.markets_depending_on(seat):
+                    self._markets.pop(s, None)
+            else:
+                self._markets.pop(seat, None)
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]

@@ -19,7 +19,7 @@ when another costs at most as much to every seller.
 This is the engine's hot path, so results are memoised on their (hashable) inputs.
 """
 
-from app.engine.common.payment.market import Market, masks_of, shared_market, supply_of
+from app.engine.common.payment.market import Market, masks_of, supply_of
 from app.engine.common.payment.options import PaymentOption, Seller, affordable, free_option
 from app.engine.common.payment.plans import plan_coins, plan_is_feasible
 
@@ -32,6 +32,5 @@ __all__ = [
     "masks_of",
     "plan_coins",
     "plan_is_feasible",
-    "shared_market",
     "supply_of",
 ]

@@ -1,7 +1,6 @@
 """The solver's memo tables, shared by every market and bounded together."""
 
 from itertools import count
-from typing import Any
 
 from app.engine.common.payment.options import NAMES, PaymentOption
 
@@ -9,9 +8,7 @@ SOLVED: dict[tuple, tuple[PaymentOption, ...]] = {}  # coupled problems, by (nee
 FRONTS: dict[tuple, tuple[PaymentOption, ...]] = {}  # one resource, or a sum of such
 MARKETS: dict[tuple, int] = {}  # a number for each market seen, the key of its problems in SOLVED
 MARKET_IDS = count()  # never reused: a market kept past a clearing never meets another's answers
-SHARED: dict[tuple, Any] = {}  # the Market of each (own fixed, own choices, sellers) met (see shared_market)
 CACHE_LIMIT = 200_000
-SHARED_LIMIT = 10_000  # markets hold memos of their own: a few kB each
 
 
 def bound() -> None:

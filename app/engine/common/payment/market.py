@@ -4,29 +4,11 @@ from collections.abc import Sequence
 from operator import add
 from typing import Any
 
-from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SHARED, SHARED_LIMIT, SOLVED, bound
+from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SOLVED, bound
 from app.engine.common.payment.fronts import ordered, resource_front, sum_fronts
 from app.engine.common.payment.options import Choices, PaymentOption, Seller, free_options
 from app.engine.common.payment.search import full_search, minimal_deficits
 from app.engine.common.resources import N_RESOURCES, ZERO, Vector
-
-
-def shared_market(
-    own_fixed: Vector,
-    own_choices: Choices,
-    sellers: tuple[Seller, ...],
-    own_supply: Vector | None = None,
-    own_masks: tuple[int, ...] | None = None,
-) -> "Market":
-    """The Market of these inputs, shared by every seat and game that meets them (a market answers
-    from its inputs alone, so one met before answers with what it already worked out)."""
-    key = (own_fixed, own_choices, sellers)
-    found = SHARED.get(key)
-    if found is None:
-        if len(SHARED) >= SHARED_LIMIT:
-            SHARED.clear()
-        found = SHARED[key] = Market(own_fixed, own_choices, sellers, own_supply, own_masks)
-    return found
 
 
 class Market:
