@@ -5,8 +5,8 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine.common.payment import Market, Seller, plan_coins, plan_is_feasible
-from app.engine.common.resources import N_RESOURCES, ZERO, vector
+from app.engine.common.payment import Market, Seller, caches, plan_coins, plan_is_feasible
+from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, vector
 
 R = range(N_RESOURCES)
 vectors = st.lists(st.sampled_from(list(R)), max_size=4).map(lambda units: tuple(units.count(r) for r in R))
@@ -122,3 +122,24 @@ def test_choice_card_used_for_the_scarce_resource():
     options = Market(ZERO, tree_farm, (left, right)).options(vector({"wood": 1, "clay": 1}))
     assert [o.coins for o in options] == [(2, 0)]
     assert options[0].buys[0] == vector({"clay": 1})
+
+
+def test_markets_answer_as_fresh_ones_across_cache_clearings():
+    """A market may outlive a clearing of the solver's tables (a game keeps its markets): after one,
+    that market and a new one still get their own answers (a full search each: a seller's choice
+    card offers both resources of the cost)."""
+    cost = vector({"wood": 1, "clay": 1})
+    wood_or_clay = ((INDEX["wood"], INDEX["clay"]),)
+    cheap, dear = (1,) * N_RESOURCES, (2,) * N_RESOURCES
+    first_sellers = (Seller(ZERO, wood_or_clay, dear), Seller(vector({"clay": 1}), (), cheap))
+    other_sellers = (Seller(ZERO, wood_or_clay, cheap), Seller(vector({"clay": 1}), (), dear))
+    first = Market(ZERO, (), first_sellers)
+    before = first.options(cost)
+    for table in (caches.MARKETS, caches.SOLVED, caches.FRONTS):
+        table.clear()
+    other = Market(ZERO, (), other_sellers)
+    assert other.options(cost) == Market(ZERO, (), other_sellers).options(cost)
+    first._memo.clear()  # ask it again, through the solver's tables
+    assert first.options(cost) == before == Market(ZERO, (), first_sellers).options(cost)
+    check(cost, ZERO, (), first_sellers)
+    check(cost, ZERO, (), other_sellers)

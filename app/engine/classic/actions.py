@@ -13,7 +13,7 @@ from app.engine.classic.data import CardDef
 from app.engine.classic.phases import PICK
 from app.engine.classic.player import SIDE_NAMES, Player
 from app.engine.common.game import Action
-from app.engine.common.payment import PaymentOption
+from app.engine.common.payment import Market, PaymentOption, affordable, free_option
 
 if TYPE_CHECKING:
     from app.engine.classic.game import ClassicGame
@@ -31,6 +31,7 @@ class Payments(NamedTuple):
 
 
 FREE: tuple[Payments, ...] = (Payments(0, (None,), NO_EXTRA),)
+NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 
 
 def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action]:
@@ -51,6 +52,8 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
             for way in ways_to_pay(p, stages[stage]):
                 stage_ways.append((stage + 1, bank, way, ()))
         discard_extras = NO_EXTRA
+        budget = p.coins
+        market: Market | None = None
     else:
         sides = game.trade_sides(p)
         stage_ways = [  # every way to build a stage, the same whichever card is tucked
@@ -90,7 +93,15 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                 )
             elif plain:
                 bank = card.coin_cost
-                for way in ways_to_pay(p, card):
+                if bank > budget:
+                    ways: Sequence[PaymentOption] = ()
+                elif card.cost_items:
+                    if market is None:
+                        market = game._markets.get(p.seat) or game.market(p)
+                    ways = affordable(market.options(card.cost, card.cost_items), budget - bank)
+                else:
+                    ways = NOTHING_TO_PAY
+                for way in ways:  # game.ways_to_pay, inline
                     named, coins = way.named, way.coins
                     builds.append(
                         {

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 from app.engine.classic import actions, decisions, scoring, turn, view
-from app.engine.classic.actions import FREE, NO_EXTRA, Extra, Payments
+from app.engine.classic.actions import FREE, NO_EXTRA, NOTHING_TO_PAY, Extra, Payments
 from app.engine.classic.data import CardDef, ClassicData, Effects, StageDef, WonderDef, classic_data
 from app.engine.classic.move import CARD_ACTION_FIELDS, Move
 from app.engine.classic.phases import DISCARD_BUILD, LAST_CARD, OVER, PICK
@@ -23,7 +23,6 @@ from app.engine.common.game import Action, Event, Game, check_keys, require_dict
 from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option
 from app.engine.config import GameConfig
 
-NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 STARTING_COINS = 3
 HAND_SIZE = 7
 AGES = 3
@@ -138,17 +137,23 @@ class ClassicGame(Game):
         return found
 
     def production_changed(self, seat: int, effects: Effects) -> None:
-        """Forget the markets that depended on this seat's production or prices."""
+        """Forget the markets that depended on this seat's production or prices: its own, and those
+        of the seats buying from it when what it sells changed (sellers offer tradable production
+        only; discounts change the owner's prices only)."""
         if effects.changes_trading:
-            for s in self.markets_depending_on(seat):
-                self._markets.pop(s, None)
+            if effects.tradable and (effects.choices or any(effects.produce)):
+                for s in self.markets_depending_on(seat):
+                    self._markets.pop(s, None)
+            else:
+                self._markets.pop(seat, None)
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
         right = self.players[self.right_of(p.seat)]
-        return tuple(
-            Seller(n.trade_fixed, n.trade_choices, p.prices[side], None, n.trade_supply, n.trade_masks)
-            for side, n in ((LEFT, left), (RIGHT, right))
+        prices = p.prices
+        return (
+            Seller(left.trade_fixed, left.trade_choices, prices[LEFT], None, left.trade_supply, left.trade_masks),
+            Seller(right.trade_fixed, right.trade_choices, prices[RIGHT], None, right.trade_supply, right.trade_masks),
         )
 
     def ways_to_pay(self, p: Player, what: "Price") -> Sequence[PaymentOption]:

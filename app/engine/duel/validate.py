@@ -59,10 +59,10 @@ def canonical(action: dict[str, Any]) -> dict[str, Any]:
     """The logged form of a matched action: its type and the fields naming what it is about, in
     that order; the restated ones (cost, free) are left out, as the rules derive them again."""
     kind = action["type"]
-    out = {"type": kind}
-    for field in KEY_FIELDS[kind]:
-        out[field] = action[field]
-    return out
+    if kind == "wonder":
+        return {"type": kind, "card": action["card"], "wonder": action["wonder"]}
+    field = KEY_FIELDS[kind][0]  # every other kind names one thing
+    return {"type": kind, field: action[field]}
 
 
 def _restates(action: dict[str, Any], legal: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from operator import add
 from typing import Any
 
-from app.engine.common.payment.caches import FRONTS, MARKETS, SOLVED, bound
+from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SOLVED, bound
 from app.engine.common.payment.fronts import ordered, resource_front, sum_fronts
 from app.engine.common.payment.options import Choices, PaymentOption, Seller, free_options
 from app.engine.common.payment.search import full_search, minimal_deficits
@@ -114,7 +114,7 @@ class Market:
             self._key = MARKETS.get(market)
             if self._key is None:
                 bound()
-                self._key = MARKETS[market] = len(MARKETS)
+                self._key = MARKETS[market] = next(MARKET_IDS)
         key = (tuple(need), self._key)
         found = SOLVED.get(key)
         if found is None:
@@ -163,6 +163,8 @@ def _reach(own: Vector, sellers: tuple[Seller, ...], supplies: list[Vector]) -> 
     """The most of each resource that own choice cards and all sellers together could add."""
     if not sellers:
         return own
+    if len(sellers) == 2 and sellers[0].limit is None and sellers[1].limit is None:  # classic's neighbours
+        return tuple(map(add, own, map(add, supplies[0], supplies[1])))
     capped = [
         supply if seller.limit is None else tuple(min(n, seller.limit) for n in supply)
         for seller, supply in zip(sellers, supplies, strict=True)

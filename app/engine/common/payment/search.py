@@ -9,6 +9,8 @@ from app.engine.common.payment.fronts import ordered, pareto, splits
 from app.engine.common.payment.options import Choices, PaymentOption, Plan, Seller, price
 from app.engine.common.resources import N_RESOURCES, ZERO, Vector
 
+PlanPair = tuple[tuple[int, ...], tuple[Vector, ...]]  # a Plan's (coins, buys), as a plain tuple
+
 
 def full_search(
     need: Vector, own_choices: Choices, sellers: tuple[Seller, ...], free: PaymentOption
@@ -109,14 +111,15 @@ def _supply_caps(seller: Seller, rem: Vector) -> list[Vector]:
     return [c for c in caps if sum(c) == most]
 
 
-def _buy_plans(rem: Vector, sellers: tuple[Seller, ...], j: int) -> Iterator[Plan]:
-    """Yield the plans of sellers j.. (coins and buys of each, from j on) covering rem exactly."""
+def _buy_plans(rem: Vector, sellers: tuple[Seller, ...], j: int) -> Iterator[PlanPair]:
+    """Yield the plans of sellers j.. (coins and buys of each, from j on) covering rem exactly, as
+    (coins, buys) pairs: as a Plan, but plain tuples, made at every level of the recursion."""
     seller = sellers[j]
     if j == len(sellers) - 1:
         if seller.limit is not None and sum(rem) > seller.limit:
             return
         if can_supply(rem, seller.fixed, seller.choices):
-            yield Plan((price(rem, seller.prices),), (rem,))
+            yield (price(rem, seller.prices),), (rem,)
         return
     seen: set[Vector] = set()
     for cap in _supply_caps(seller, rem):
@@ -127,7 +130,7 @@ def _buy_plans(rem: Vector, sellers: tuple[Seller, ...], j: int) -> Iterator[Pla
             rest = tuple(map(sub, rem, buy))
             paid = price(buy, seller.prices)
             for coins, buys in _buy_plans(rest, sellers, j + 1):
-                yield Plan((paid, *coins), (buy, *buys))
+                yield (paid, *coins), (buy, *buys)
 
 
 def _sub_vectors(cap: Vector):
