@@ -227,7 +227,7 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         database_url = args.database_url or sqlite_url(Path(tmp) / "soak.db")
-        server = AppProcess(database_url, free_port(), Path(args.server_log))
+        server = AppProcess(database_url, free_port(), Path(args.server_log), start_timeout=300)
         await asyncio.to_thread(server.start)
         rooms: list[SoakRoom] = []
         kills = pending_at_kill = not_back = 0

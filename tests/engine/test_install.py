@@ -22,6 +22,7 @@ SERVER_PACKAGES = {
     "redis",
     "fastapi-offline",
     "prometheus-client",
+    "orjson",
 }
 RL_PACKAGES = {"pettingzoo", "gymnasium", "numpy"}
 # top-level modules of the server's and the rl extra's packages (and what they bring)
@@ -39,6 +40,7 @@ HIDDEN_MODULES = [
     "redis",
     "fastapi_offline",
     "prometheus_client",
+    "orjson",
     "numpy",
     "gymnasium",
     "pettingzoo",
