@@ -274,7 +274,7 @@ class ClockService:
             return
         bot = make_bot(rt.clock.bot, seed=random.getrandbits(32), level_table=self.games.bot_levels)
         try:
-            action = bot.choose(frame.view(seat), legal)
+            action = await asyncio.to_thread(bot.choose, frame.view(seat), legal)  # a search bot may think long
         except Exception:
             log.exception("the timeout bot of game %s failed; it plays the first legal action", rt.game_id)
             action = legal[0]

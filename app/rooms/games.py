@@ -450,7 +450,8 @@ class GameService:
                     return
                 legal = frame.legal(seat)
                 try:
-                    action = bot.choose(frame.view(seat), legal)
+                    # in a thread: a search bot thinks for its whole budget, and the server goes on
+                    action = await asyncio.to_thread(bot.choose, frame.view(seat), legal)
                 except Exception:
                     log.exception("bot %s of game %s failed; it plays its first legal action", seat, rt.game_id)
                     action = legal[0]

@@ -71,3 +71,30 @@ async def test_an_unknown_timeout_bot_is_refused(client: httpx.AsyncClient) -> N
     r = await client.post("/api/rooms", json={"name": "Ada", "timeout_bot": "expert"})
     assert r.status_code == 422, r.text
     assert "levels" in r.json()["error"]["message"]
+
+
+async def test_the_server_answers_while_a_hard_bot_thinks(sqlite_url: str) -> None:
+    """A search bot thinks for its whole budget in a thread: the server answers meanwhile (before,
+    the bot's search ran in the event loop and nothing was answered until it had chosen)."""
+    async with app_client(make_settings(sqlite_url, bot_hard_budget_ms=2500)) as client:
+        code, host = await create_room(client, "P0", game="duel", bots=[{"kind": "hard", "seat": 1}], seed=3)
+        assert (await client.post(f"/api/rooms/{code}/start", headers=bearer(host))).status_code == 200
+        answered_while_thinking = 0
+        for _ in range(2):  # the Wonder draft: seat 0 picks, then the bot thinks
+            st = await state(client, code, host)
+            if 0 not in st["to_act"]:
+                break
+            body = {"action": st["legal_actions"][0], "version": st["version"]}
+            r = await client.post(f"/api/rooms/{code}/game/actions", json=body, headers=bearer(host))
+            assert r.status_code == 200, r.text
+            after = await state(client, code, host)
+            if 1 in after["to_act"] and after["version"] == r.json()["version"]:
+                answered_while_thinking += 1
+                assert (await client.get("/healthz")).status_code == 200
+                assert (await state(client, code, host))["version"] == after["version"]  # still thinking
+
+            async def bot_moved(version: int = after["version"]) -> bool:
+                return (await state(client, code, host))["version"] > version
+
+            await eventually(bot_moved, within=30)
+        assert answered_while_thinking >= 1
