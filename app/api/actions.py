@@ -218,10 +218,17 @@ def game_of(action: Any) -> str:
     return "classic"
 
 
+def either_game(schema: dict[str, Any]) -> None:
+    """The two games' unions as `anyOf`: some shapes (a discard of a named card) are in both, and a
+    `oneOf` would refuse what fits more than one."""
+    if "oneOf" in schema:
+        schema["anyOf"] = schema.pop("oneOf")
+
+
 GameAction = Annotated[
     Annotated[ClassicAction, Tag("classic")] | Annotated[DuelAction, Tag("duel")],
     Discriminator(game_of),
-    Field(description="one of your legal actions, exactly as legal_actions lists it"),
+    Field(description="one of your legal actions, exactly as legal_actions lists it", json_schema_extra=either_game),
 ]
 game_action: TypeAdapter[dict[str, Any]] = TypeAdapter(GameAction)
 
