@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from app.bots.box import Effects, all_cards, islands, science_symbols, ship_spaces, ship_tracks
+from app.bots.box import VICTORY, Effects, all_cards, islands, science_symbols, ship_spaces, ship_tracks
 from app.engine import describe_components
 
 Action = dict[str, Any]
@@ -21,7 +21,6 @@ Action = dict[str, Any]
 # the best, a take_island effect draws one).
 ISLAND_WORTH = {1: 2.5, 2: 3.5, 3: 5.0}
 EXPLORE_BONUS = 1.0
-VICTORY = {1: 1, 2: 3, 3: 5}
 
 __all__ = ["ArmadaValues", "NavalRules", "all_cards", "is_armada", "islands", "naval_rules", "naval_tokens"]
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from app.engine import describe_components
 
+VICTORY = {1: 1, 2: 3, 3: 5}  # a military victory's points by Age (the base game's tokens)
+
 EffectDict = Mapping[str, Any]
 
 

@@ -11,11 +11,10 @@ from typing import Any
 
 from app.bots.armada import ArmadaValues, is_armada
 from app.bots.base import Action, GreedyBot
-from app.bots.box import Card, Effects, all_cards, all_wonders, science_symbols
+from app.bots.box import VICTORY, Card, Effects, all_cards, all_wonders, science_symbols
 from app.bots.duel_heuristic import DuelHeuristic
 from app.engine import science_points
 
-VICTORY = {1: 1, 2: 3, 3: 5}
 ABILITY_VALUE = {
     "build_from_discard": 4.0,
     "play_last_card_each_age": 2.5,
