@@ -100,7 +100,7 @@ def _build(game: "DuelGame", action: dict[str, Any]) -> CardBuild:
     if free:
         legal["free"] = free
     _restates(action, legal)
-    return CardBuild(card.id, slot, cost, trade, free)
+    return card.id, slot, cost, trade, free
 
 
 def _wonder(game: "DuelGame", action: dict[str, Any]) -> WonderBuild:
@@ -121,12 +121,12 @@ def _wonder(game: "DuelGame", action: dict[str, Any]) -> WonderBuild:
     if cost > p.coins:
         raise IllegalAction(f"{name} costs you {cost} coins and you have {p.coins}")
     _restates(action, {"type": "wonder", "card": card.name, "wonder": name, "cost": cost})
-    return WonderBuild(card.id, slot, wonder, cost, cost)
+    return card.id, slot, wonder, cost, cost
 
 
 def _discard(game: "DuelGame", action: dict[str, Any]) -> CardDiscard:
     card, slot = _accessible(game, action["card"])
-    return CardDiscard(card.id, slot, discard_gain(game, game.current))
+    return card.id, slot, discard_gain(game, game.current)
 
 
 def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], what: str) -> Choice:
@@ -136,7 +136,7 @@ def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], wh
     if found is None or found not in among:
         names = [a[field] for a in legal(game)]
         raise IllegalAction(f"{action[field]!r} is not {what}; choose one of {names}")
-    return Choice(found)
+    return found
 
 
 def _draft(game: "DuelGame", action: dict[str, Any]) -> Choice:
@@ -163,7 +163,7 @@ def _starter(game: "DuelGame", action: dict[str, Any]) -> Choice:
     seat = action["seat"]
     if seat not in (0, 1):
         raise IllegalAction(f"seat {seat} does not exist: choose seat 0 or seat 1 to start the next Age")
-    return Choice(seat)
+    return seat
 
 
 CHECKERS = {
