@@ -1,7 +1,7 @@
 """What a validated Duel action means: the values the game acts on (see validate.match).
 
 Plain tuples, unpacked by the functions that perform them: a move is made for every action
-applied, and building a NamedTuple costs several times what a tuple does (about 5% of a random
+applied, and building a NamedTuple costs several times what a tuple does (about 3% of a random
 Duel game's instructions).
 """
 
