@@ -14,20 +14,20 @@ if TYPE_CHECKING:
 
 def do_choose_progress(game: "DuelGame", choice: Choice) -> list[Event]:
     game.pending.pop(0)
-    game.board_tokens.remove(choice.chosen)
-    return gain_token(game, game.current, choice.chosen) + finish(game)
+    game.board_tokens.remove(choice)
+    return gain_token(game, game.current, choice) + finish(game)
 
 
 def do_choose_box_token(game: "DuelGame", choice: Choice) -> list[Event]:
     game.pending.pop(0)
-    game.box_tokens.remove(choice.chosen)
+    game.box_tokens.remove(choice)
     game.box_offer = []
-    return gain_token(game, game.current, choice.chosen) + finish(game)
+    return gain_token(game, game.current, choice) + finish(game)
 
 
 def do_destroy(game: "DuelGame", choice: Choice) -> list[Event]:
     game.pending.pop(0)
-    seat, card = game.current, game.data.cards[choice.chosen]
+    seat, card = game.current, game.data.cards[choice]
     opponent = game.players[1 - seat]
     effects = [game.data.wonders[w].effects for w in opponent.built]
     effects += [game.data.tokens[t].effects for t in opponent.tokens]
@@ -40,7 +40,7 @@ def do_destroy(game: "DuelGame", choice: Choice) -> list[Event]:
 
 def do_build_from_discard(game: "DuelGame", choice: Choice) -> list[Event]:
     game.pending.pop(0)
-    card = game.data.cards[choice.chosen]
+    card = game.data.cards[choice]
     game.discard.remove(card.id)
     events: list[Event] = [{"type": "built_from_discard", "seat": game.current, "card": card.name}]
     return events + construct(game, game.current, card) + finish(game)
@@ -48,5 +48,5 @@ def do_build_from_discard(game: "DuelGame", choice: Choice) -> list[Event]:
 
 def do_choose_starter(game: "DuelGame", choice: Choice) -> list[Event]:
     chooser = game.actor
-    events: list[Event] = [{"type": "starter_chosen", "seat": chooser, "starter": choice.chosen}]
-    return events + start_age(game, game.age + 1, choice.chosen)
+    events: list[Event] = [{"type": "starter_chosen", "seat": chooser, "starter": choice}]
+    return events + start_age(game, game.age + 1, choice)

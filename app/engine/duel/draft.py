@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 
 
 def do_draft(game: "DuelGame", choice: Choice) -> list[Event]:
-    events = [draft_wonder(game, choice.chosen, auto=False)]
+    events = [draft_wonder(game, choice, auto=False)]
     if len(game.draft_offer) == 1:
         events.append(draft_wonder(game, game.draft_offer[0], auto=True))
     per_round = game.data.setup.wonders_per_round

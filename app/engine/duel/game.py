@@ -98,8 +98,8 @@ class DuelGame(Game):
             or type(action.get("type")) is not str
         ):
             self._refuse(seat, action)
-        move = validate.match(self, action)
-        self.log.append({"seat": seat, "action": validate.canonical(action)})
+        move, logged = validate.match(self, action)
+        self.log.append({"seat": seat, "action": logged})
         self._result = None
         return PERFORM[action["type"]](self, move)
 

@@ -1,40 +1,22 @@
-"""What a validated Duel action means: the values the game acts on (see validate.match)."""
+"""What a validated Duel action means: the values the game acts on (see validate.match).
 
-from typing import NamedTuple
+Plain tuples, unpacked by the functions that perform them: a move is made for every action
+applied, and building a NamedTuple costs several times what a tuple does (about 3% of a random
+Duel game's instructions).
+"""
 
+CardBuild = tuple[int, int, int, int, str | None]
+"""Build an accessible card: (card, slot, cost, trade, free), cost being all coins paid, trade the
+part of it paid for resources bought (what a Commerce token returns), free why it is free
+("chain") or None."""
 
-class CardBuild(NamedTuple):
-    """Build an accessible card."""
+WonderBuild = tuple[int, int, int, int, int]
+"""Build one of the seat's Wonders with an accessible card: (card, slot, wonder, cost, trade)."""
 
-    card: int
-    slot: int
-    cost: int  # all coins paid
-    trade: int  # the part of cost paid for resources bought (what a Commerce token returns)
-    free: str | None  # why it is free ("chain"), or None
+CardDiscard = tuple[int, int, int]
+"""Discard an accessible card for coins: (card, slot, gain)."""
 
-
-class WonderBuild(NamedTuple):
-    """Build one of the seat's Wonders with an accessible card."""
-
-    card: int
-    slot: int
-    wonder: int
-    cost: int
-    trade: int
-
-
-class CardDiscard(NamedTuple):
-    """Discard an accessible card for coins."""
-
-    card: int
-    slot: int
-    gain: int
-
-
-class Choice(NamedTuple):
-    """A decision naming one thing: a Wonder, a token, a card, or the seat to start the next Age."""
-
-    chosen: int
-
+Choice = int
+"""A decision naming one thing: the id of a Wonder, a token or a card, or the seat to start the next Age."""
 
 Move = CardBuild | WonderBuild | CardDiscard | Choice

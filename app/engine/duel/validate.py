@@ -1,8 +1,7 @@
 """What a submitted action means, derived from the rules, or why it is not legal.
 
 `match` returns the move the game acts on (moves.py: CardBuild, WonderBuild, CardDiscard, or a
-Choice for the other kinds); `canonical` the form of the action the log keeps. Neither changes
-the game.
+Choice for the other kinds) and the form of the action the log keeps. It never changes the game.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -34,8 +33,14 @@ RESTATED = {"build": ("cost", "free"), "wonder": ("cost",)}
 ALLOWED = {kind: frozenset(("type", *fields, *RESTATED.get(kind, ()))) for kind, fields in KEY_FIELDS.items()}
 
 
-def match(game: "DuelGame", action: dict[str, Any]) -> Move:
-    """The move of the legal action this one is, or IllegalAction saying what is wrong."""
+def match(game: "DuelGame", action: dict[str, Any]) -> tuple[Move, dict[str, Any]]:
+    """The move of the legal action this one is and the form of it the log keeps, or IllegalAction
+    saying what is wrong.
+
+    The logged form is the action's type and the fields naming what it is about, in that order;
+    the restated ones (cost, free) are left out, as the rules derive them again. It is built
+    while those fields are checked: this runs for every action applied.
+    """
     kind = action["type"]
     if kind not in PHASE_ACTIONS[game.phase]:
         allowed = PHASE_ACTIONS[game.phase]
@@ -47,22 +52,14 @@ def match(game: "DuelGame", action: dict[str, Any]) -> Move:
     for field in action:
         if field not in allowed_fields:
             check_keys(action, set(allowed_fields))
+    logged: dict[str, Any] = {"type": kind}
     for field in KEY_FIELDS[kind]:
         value = action.get(field)
         wanted = int if field == "seat" else str
         if type(value) is not wanted:
             raise IllegalAction(f"a '{kind}' action needs '{field}' ({wanted.__name__}), not {value!r}")
-    return CHECKERS[kind](game, action)
-
-
-def canonical(action: dict[str, Any]) -> dict[str, Any]:
-    """The logged form of a matched action: its type and the fields naming what it is about, in
-    that order; the restated ones (cost, free) are left out, as the rules derive them again."""
-    kind = action["type"]
-    if kind == "wonder":
-        return {"type": kind, "card": action["card"], "wonder": action["wonder"]}
-    field = KEY_FIELDS[kind][0]  # every other kind names one thing
-    return {"type": kind, field: action[field]}
+        logged[field] = value
+    return CHECKERS[kind](game, action), logged
 
 
 def _restates(action: dict[str, Any], legal: dict[str, Any]) -> None:
@@ -100,7 +97,7 @@ def _build(game: "DuelGame", action: dict[str, Any]) -> CardBuild:
     if free:
         legal["free"] = free
     _restates(action, legal)
-    return CardBuild(card.id, slot, cost, trade, free)
+    return card.id, slot, cost, trade, free
 
 
 def _wonder(game: "DuelGame", action: dict[str, Any]) -> WonderBuild:
@@ -121,12 +118,12 @@ def _wonder(game: "DuelGame", action: dict[str, Any]) -> WonderBuild:
     if cost > p.coins:
         raise IllegalAction(f"{name} costs you {cost} coins and you have {p.coins}")
     _restates(action, {"type": "wonder", "card": card.name, "wonder": name, "cost": cost})
-    return WonderBuild(card.id, slot, wonder, cost, cost)
+    return card.id, slot, wonder, cost, cost
 
 
 def _discard(game: "DuelGame", action: dict[str, Any]) -> CardDiscard:
     card, slot = _accessible(game, action["card"])
-    return CardDiscard(card.id, slot, discard_gain(game, game.current))
+    return card.id, slot, discard_gain(game, game.current)
 
 
 def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], what: str) -> Choice:
@@ -136,7 +133,7 @@ def _named_choice(game: "DuelGame", action: dict[str, Any], among: list[int], wh
     if found is None or found not in among:
         names = [a[field] for a in legal(game)]
         raise IllegalAction(f"{action[field]!r} is not {what}; choose one of {names}")
-    return Choice(found)
+    return found
 
 
 def _draft(game: "DuelGame", action: dict[str, Any]) -> Choice:
@@ -163,7 +160,7 @@ def _starter(game: "DuelGame", action: dict[str, Any]) -> Choice:
     seat = action["seat"]
     if seat not in (0, 1):
         raise IllegalAction(f"seat {seat} does not exist: choose seat 0 or seat 1 to start the next Age")
-    return Choice(seat)
+    return seat
 
 
 CHECKERS = {
