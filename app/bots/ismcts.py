@@ -32,9 +32,13 @@ from typing import Any
 
 from app.bots.base import Action, Bot
 from app.bots.box import all_cards, summary
+from app.bots.duel_heuristic import WIN, DuelJudge, Weights
 from app.engine import Game, InformationSet, describe_components, information_set
 
 PAYMENT_FIELDS = frozenset({"trade", "cost"})
+DUEL_PLIES = 6  # Duel rollouts: this many plies by the Duel heuristic, then the light policy
+DUEL_PRIOR_SPAN = 10.0  # Duel priors: the heuristic's best action 1, one this many points worse 0
+DUEL_PRIOR_WEIGHT = 0.15
 CLASSIC_VALUE = {"build": 4.0, "wonder": 3.5, "discard": 1.0, "build_from_discard": 5.0, "pass": -1.0}
 
 
@@ -80,6 +84,7 @@ class IsmctsBot(Bot):
         samples: int = 24,
         prior_weight: float = 0.05,
         width: int = 5,
+        duel_plies: int | None = DUEL_PLIES,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and iterations is None:
@@ -90,6 +95,7 @@ class IsmctsBot(Bot):
         self.samples = max(1, samples)
         self.prior_weight = prior_weight
         self.width = width
+        self.duel_plies = duel_plies
         self.info: InformationSet | None = None
         self.seed = seed
         self._heuristic: Any = None
@@ -128,6 +134,8 @@ class IsmctsBot(Bot):
         priors = self._priors(view, list(options.values()))
         if view["game"] == "classic":
             return self._flat(view, options, priors, rng)
+        if self.duel_plies is not None:
+            return self._duel_flat(view, options, rng)
         root = Node()
         samples: list[Game] = []
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
@@ -183,6 +191,57 @@ class IsmctsBot(Bot):
         weight = self.prior_weight
         best = max(arms, key=lambda k: (totals[k] / max(rounds, 1) + weight * priors.get(k, 0.0), -arms.index(k)))
         return options[best]
+
+    def _duel_flat(self, view: dict[str, Any], options: dict[tuple, Action], rng: random.Random) -> Action:
+        """Duel: the Duel heuristic's best few actions, each played in the same sampled games with
+        the same rollout dice; rollouts begin with a few plies of the heuristic for both seats."""
+        assert self.info is not None
+        seat = view["seat"]
+        judge = DuelJudge(view, seat, DUEL_WEIGHTS)
+        values = {k: judge.value(a) for k, a in options.items()}
+        arms = sorted(options, key=lambda k: -values[k])[: self.width]
+        if values[arms[0]] >= WIN or len(arms) == 1:
+            return options[arms[0]]  # a supremacy now: nothing to search
+        top = values[arms[0]]
+        priors = {k: max(0.0, 1.0 - (top - values[k]) / DUEL_PRIOR_SPAN) for k in arms}
+        totals = dict.fromkeys(arms, 0.0)
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        rounds = rollouts = 0
+        while self.iterations is None or rollouts < self.iterations:
+            if deadline is not None and rounds and time.perf_counter() >= deadline:
+                break
+            sample = self.info.sample(rng)
+            dice = rng.random()
+            for key in arms:
+                game = sample.clone()
+                action = distinct(game.legal_actions(seat)).get(key)
+                if action is None:
+                    continue
+                game.apply(seat, action)
+                totals[key] += self._duel_rollout(game, seat, random.Random(dice))
+                rollouts += 1
+            rounds += 1
+        self.stats["decisions"] += 1
+        self.stats["iterations"] += rollouts
+        best = max(
+            arms, key=lambda k: (totals[k] / max(rounds, 1) + DUEL_PRIOR_WEIGHT * priors[k], -arms.index(k))
+        )
+        return options[best]
+
+    def _duel_rollout(self, game: Game, seat: int, rng: random.Random) -> float:
+        """Play to the end: the first `duel_plies` plies by the Duel heuristic, then the light policy."""
+        plies = 0
+        while not game.is_over:
+            actor = game.to_act[0]
+            if plies < (self.duel_plies or 0):
+                actions = list(distinct(game.legal_actions(actor)).values())
+                judge = DuelJudge(game.view(actor), actor, DUEL_WEIGHTS)
+                action = max(actions, key=lambda a: judge.value(a) + rng.random() * 0.1)
+            else:
+                action = self._policy(game, actor, rng)
+            game.apply(actor, action)
+            plies += 1
+        return reward(game.result(), seat)
 
     def _iterate(self, root: Node, game: Game, seat: int, rng: random.Random) -> None:
         """One iteration in Duel: down the tree (both seats' decisions), one new node, a rollout."""
@@ -263,6 +322,9 @@ class IsmctsBot(Bot):
         top, low = max(values.values()), min(values.values())
         spread = top - low or 1.0
         return {k: (v - low) / spread for k, v in values.items()}
+
+
+DUEL_WEIGHTS = Weights()
 
 
 def classic_value(action: Action) -> float:
