@@ -5,10 +5,13 @@ The bot never sees what its seat may not: it keeps an information set of the gam
 and it searches only in games sampled from it (other hands, decks, other seats' pending picks
 and every other hidden part drawn again), never in the real game.
 
-Duel: single-observer ISMCTS. One tree is shared by all the sampled games (a few are sampled
-per decision and reused in turn); a node's children are the actions legal in the sample at hand,
-chosen by UCB with availability counts; both seats' decisions are in the tree (the opponent
-takes what is worst for this seat); a rollout plays to the end with a light greedy policy.
+Duel: the Duel heuristic's (app.bots.duel_heuristic) best `width` actions, each played in the
+same sampled games with the same rollout dice; a rollout plays `duel_plies` plies by the Duel
+heuristic for both seats, then the light greedy policy to the end; the heuristic's value, as a
+prior, weighs in the final choice. With `duel_plies=None`: single-observer ISMCTS instead (one
+tree shared by a few samples reused in turn, children the actions legal in the sample at hand,
+UCB with availability counts, both seats' decisions in the tree, light rollouts); it loses to
+the Duel heuristic.
 
 Classic and Armada (simultaneous picks): the heuristic bot's best `width` actions, each played
 in the same sampled games with the same rollout dice (paired, so that the comparison sees the
@@ -21,20 +24,25 @@ Everywhere actions that differ only in how they pay are one choice, paid the che
 reward is the win (shared on a tie) with a fifth for the margin over the best other seat.
 Options: `budget_ms` (time per decision, default 1000; None: no limit), `iterations` (at most
 that many iterations, or rollouts, per decision), `exploration` (UCB constant), `samples`
-(Duel: games sampled per decision), `width`, `prior_weight`.
+(Duel tree: games sampled per decision), `width`, `prior_weight` (classic), `duel_plies`.
 """
 
 import math
 import random
 import time
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from app.bots.base import Action, Bot
 from app.bots.box import all_cards, summary
+from app.bots.duel_heuristic import WIN, DuelJudge, Weights
 from app.engine import Game, InformationSet, describe_components, information_set
 
 PAYMENT_FIELDS = frozenset({"trade", "cost"})
+DUEL_PLIES = 6  # Duel rollouts: this many plies by the Duel heuristic, then the light policy
+DUEL_PRIOR_SPAN = 10.0  # Duel priors: the heuristic's best action 1, one this many points worse 0
+DUEL_PRIOR_WEIGHT = 0.15
 CLASSIC_VALUE = {"build": 4.0, "wonder": 3.5, "discard": 1.0, "build_from_discard": 5.0, "pass": -1.0}
 
 
@@ -80,6 +88,7 @@ class IsmctsBot(Bot):
         samples: int = 24,
         prior_weight: float = 0.05,
         width: int = 5,
+        duel_plies: int | None = DUEL_PLIES,
     ) -> None:
         super().__init__(seed)
         if budget_ms is None and iterations is None:
@@ -90,6 +99,7 @@ class IsmctsBot(Bot):
         self.samples = max(1, samples)
         self.prior_weight = prior_weight
         self.width = width
+        self.duel_plies = duel_plies
         self.info: InformationSet | None = None
         self.seed = seed
         self._heuristic: Any = None
@@ -128,6 +138,8 @@ class IsmctsBot(Bot):
         priors = self._priors(view, list(options.values()))
         if view["game"] == "classic":
             return self._flat(view, options, priors, rng)
+        if self.duel_plies is not None:
+            return self._duel_flat(view, options, rng)
         root = Node()
         samples: list[Game] = []
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
@@ -153,11 +165,65 @@ class IsmctsBot(Bot):
     def _flat(
         self, view: dict[str, Any], options: dict[tuple, Action], priors: dict[tuple, float], rng: random.Random
     ) -> Action:
-        """Classic: the heuristic's best few actions, each played in the same sampled games with
-        the same rollout dice (paired: the comparison sees the action, not the luck)."""
-        assert self.info is not None
+        """Classic: the heuristic's best few actions, played paired (see `_paired`); each sample's
+        seats that already picked get the rollout policy's pick."""
         seat = view["seat"]
         arms = sorted(options, key=lambda k: -priors.get(k, 0.0))[: self.width]
+
+        def prepare(sample: Game, dice: float) -> None:
+            for other, public in enumerate(view["players"]):
+                if other != seat and public["has_chosen"] and view["phase"] == "pick":
+                    sample.apply(other, self._policy(sample, other, random.Random(dice + other), careful=True))
+
+        def rollout(game: Game, dice: random.Random) -> float:
+            return self._rollout(game, seat, dice, careful_age=view["age"])
+
+        best = self._paired(
+            seat, arms, priors=priors, weight=self.prior_weight, prepare=prepare, rollout=rollout, rng=rng
+        )
+        return options[best]
+
+    def _duel_flat(self, view: dict[str, Any], options: dict[tuple, Action], rng: random.Random) -> Action:
+        """Duel: the Duel heuristic's best few actions, played paired (see `_paired`); rollouts
+        begin with a few plies of the heuristic for both seats."""
+        seat = view["seat"]
+        judge = DuelJudge(view, seat, DUEL_WEIGHTS)
+        values = {k: judge.value(a) for k, a in options.items()}
+        arms = sorted(options, key=lambda k: -values[k])[: self.width]
+        if values[arms[0]] >= WIN or len(arms) == 1:
+            return options[arms[0]]  # a supremacy now: nothing to search
+        top = values[arms[0]]
+        priors = {k: max(0.0, 1.0 - (top - values[k]) / DUEL_PRIOR_SPAN) for k in arms}
+
+        def rollout(game: Game, dice: random.Random) -> float:
+            return self._duel_rollout(game, seat, dice)
+
+        best = self._paired(
+            seat,
+            arms,
+            priors=priors,
+            weight=DUEL_PRIOR_WEIGHT,
+            prepare=lambda sample, dice: None,
+            rollout=rollout,
+            rng=rng,
+        )
+        return options[best]
+
+    def _paired(
+        self,
+        seat: int,
+        arms: list[tuple],
+        *,
+        priors: dict[tuple, float],
+        weight: float,
+        prepare: Callable[[Game, float], None],
+        rollout: Callable[[Game, random.Random], float],
+        rng: random.Random,
+    ) -> tuple:
+        """Each arm played in the same sampled games with the same rollout dice (paired: the
+        comparison sees the action, not the luck); the best mean reward plus `weight` times the
+        prior, the earlier arm on a tie."""
+        assert self.info is not None
         totals = dict.fromkeys(arms, 0.0)
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         rounds = rollouts = 0
@@ -166,23 +232,34 @@ class IsmctsBot(Bot):
                 break
             sample = self.info.sample(rng)
             dice = rng.random()
-            for other, public in enumerate(view["players"]):  # a seat that picked: the rollout policy's pick
-                if other != seat and public["has_chosen"] and view["phase"] == "pick":
-                    sample.apply(other, self._policy(sample, other, random.Random(dice + other), careful=True))
+            prepare(sample, dice)
             for key in arms:
                 game = sample.clone()
                 action = distinct(game.legal_actions(seat)).get(key)
                 if action is None:
                     continue
                 game.apply(seat, action)
-                totals[key] += self._rollout(game, seat, random.Random(dice), careful_age=view["age"])
+                totals[key] += rollout(game, random.Random(dice))
                 rollouts += 1
             rounds += 1
         self.stats["decisions"] += 1
         self.stats["iterations"] += rollouts
-        weight = self.prior_weight
-        best = max(arms, key=lambda k: (totals[k] / max(rounds, 1) + weight * priors.get(k, 0.0), -arms.index(k)))
-        return options[best]
+        return max(arms, key=lambda k: (totals[k] / max(rounds, 1) + weight * priors.get(k, 0.0), -arms.index(k)))
+
+    def _duel_rollout(self, game: Game, seat: int, rng: random.Random) -> float:
+        """Play to the end: the first `duel_plies` plies by the Duel heuristic, then the light policy."""
+        plies = 0
+        while not game.is_over:
+            actor = game.to_act[0]
+            if plies < (self.duel_plies or 0):
+                actions = list(distinct(game.legal_actions(actor)).values())
+                judge = DuelJudge(game.view(actor), actor, DUEL_WEIGHTS)
+                action = max(actions, key=lambda a: judge.value(a) + rng.random() * 0.1)
+            else:
+                action = self._policy(game, actor, rng)
+            game.apply(actor, action)
+            plies += 1
+        return reward(game.result(), seat)
 
     def _iterate(self, root: Node, game: Game, seat: int, rng: random.Random) -> None:
         """One iteration in Duel: down the tree (both seats' decisions), one new node, a rollout."""
@@ -263,6 +340,9 @@ class IsmctsBot(Bot):
         top, low = max(values.values()), min(values.values())
         spread = top - low or 1.0
         return {k: (v - low) / spread for k, v in values.items()}
+
+
+DUEL_WEIGHTS = Weights()
 
 
 def classic_value(action: Action) -> float:

@@ -2,6 +2,7 @@
 its choices depend only on what its seat was shown, and make_bot passes its options."""
 
 import random
+from typing import Any
 
 import pytest
 
@@ -13,17 +14,18 @@ from app.engine.duel.game import DuelGame
 
 
 @pytest.mark.parametrize(
-    "config",
+    ("config", "options"),
     [
-        GameConfig(game="classic", players=3, seed=5),
-        GameConfig(game="classic", players=3, seed=6, expansions=["armada"]),
-        GameConfig(game="duel", seed=7),
+        (GameConfig(game="classic", players=3, seed=5), {}),
+        (GameConfig(game="classic", players=3, seed=6, expansions=["armada"]), {}),
+        (GameConfig(game="duel", seed=7), {}),
+        (GameConfig(game="duel", seed=7), {"duel_plies": None}),
     ],
-    ids=["classic", "armada", "duel"],
+    ids=["classic", "armada", "duel", "duel-tree"],
 )
-def test_it_plays_whole_games_through_choose(config: GameConfig) -> None:
+def test_it_plays_whole_games_through_choose(config: GameConfig, options: dict[str, Any]) -> None:
     game = new_game(config)
-    bot = make_bot("ismcts", seed=1, budget_ms=None, iterations=3)
+    bot = make_bot("ismcts", seed=1, budget_ms=None, iterations=3, **options)
     others = random.Random(2)
     chosen = 0
     while not game.is_over:
