@@ -136,6 +136,9 @@ class SeatClient:
         return await self.wait_for(lambda m: m["type"] == "state" and m["version"] >= version, within)
 
 
+OUTDATED = ("stale", "not_your_turn", "duplicate", "game_over")
+
+
 async def play_reactive(
     clients: dict[int, "SeatClient"], rng: Any, within: float = 120.0, choose: Any = None
 ) -> dict[str, Any]:
@@ -158,8 +161,9 @@ async def play_reactive(
                 start = len(client.messages)
                 await client.send({"type": "action", "action": action, "version": message["version"]})
                 reply = await client.wait_for(lambda m: m["type"] in ("accepted", "error"), within=within, start=start)
-                # "duplicate" is the server's precise form of "stale" for a resent identical action
-                assert reply["type"] == "accepted" or reply["code"] in ("stale", "not_your_turn", "duplicate"), reply
+                # answers to a state that was already outdated when the action arrived: "duplicate" is the
+                # precise form of "stale" for a resent identical action, "game_over" when it had ended
+                assert reply["type"] == "accepted" or reply["code"] in OUTDATED, reply
 
     finals = await asyncio.gather(*(seat_loop(s, c) for s, c in clients.items()))
     return finals[0]
