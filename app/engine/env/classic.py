@@ -15,7 +15,7 @@ from pettingzoo import ParallelEnv
 from app.engine import GameConfig, describe_components, new_game
 from app.engine.env.classic_actions import ClassicActionIndex, Pending
 from app.engine.env.classic_observation import ARMADA_DECISIONS, ARMADA_PHASES, DECISIONS, PHASES, ClassicObservation
-from app.engine.env.common import REWARDS, Action, observation_space, result_rewards
+from app.engine.env.common import REWARDS, Action, SpecAccessors, observation_space, result_rewards
 
 
 class ClassicSpec(ClassicActionIndex, ClassicObservation):
@@ -47,7 +47,7 @@ class ClassicSpec(ClassicActionIndex, ClassicObservation):
         self._layout()
 
 
-class ClassicEnv(ParallelEnv):
+class ClassicEnv(SpecAccessors, ParallelEnv):
     """7 Wonders (and Armada) for 3-7 players as a PettingZoo Parallel environment.
 
     Agents `player_0` ... `player_{N-1}` are the seats. Every live agent sends an action each step;
@@ -82,19 +82,6 @@ class ClassicEnv(ParallelEnv):
         self._seeds = np.random.default_rng()
         self._pending: dict[int, Pending] = {}
         self._legal: dict[int, list[Action]] = {}
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    @property
-    def action_names(self) -> list[str]:
-        return self.spec.action_names
-
-    def observation_layout(self) -> list[dict[str, Any]]:
-        return self.spec.layout.describe()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         if seed is not None:

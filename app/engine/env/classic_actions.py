@@ -18,7 +18,6 @@ class Pending:
     stage: int | None = None
 
 
-
 class ClassicActionIndex:
     """The action index part of ClassicSpec (which sets the cards, islands, tracks and stages it reads)."""
 

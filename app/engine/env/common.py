@@ -55,3 +55,24 @@ def observation_space(spec: Any) -> spaces.Dict:
         }
     )
 
+
+class SpecAccessors:
+    """The spaces, action names and observation layout of an environment made from a spec (both
+    games' environments)."""
+
+    spec: Any
+    observation_spaces: dict[str, spaces.Space]
+    action_spaces: dict[str, spaces.Space]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def action_names(self) -> list[str]:
+        return self.spec.action_names
+
+    def observation_layout(self) -> list[dict[str, Any]]:
+        return self.spec.layout.describe()

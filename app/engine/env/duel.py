@@ -20,6 +20,7 @@ from app.engine.env.common import (
     MAX_POINTS,
     REWARDS,
     Action,
+    SpecAccessors,
     cheapest,
     observation_space,
     result_rewards,
@@ -238,7 +239,7 @@ class DuelSpec:
         x[lay[p + "military_points"]] = pl["military_points"]
 
 
-class DuelEnv(AECEnv):
+class DuelEnv(SpecAccessors, AECEnv):
     """7 Wonders Duel as a PettingZoo AEC environment: agents `player_0` and `player_1`;
     `agent_selection` is the seat that owes the decision (the same seat again after a play-again).
     See `app.engine.env`."""
@@ -260,19 +261,6 @@ class DuelEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(len(self.spec.action_names)) for a in self.possible_agents}
         self.game: Any = None
         self._seeds = np.random.default_rng()
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    @property
-    def action_names(self) -> list[str]:
-        return self.spec.action_names
-
-    def observation_layout(self) -> list[dict[str, Any]]:
-        return self.spec.layout.describe()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
