@@ -15,7 +15,10 @@ import time
 from collections import Counter
 from typing import Any
 
+from pydantic import ValidationError
+
 from app.engine import GameConfig, new_game
+from bench import positive_int
 
 
 def play_random(config: GameConfig, rng: random.Random) -> tuple[int, int, dict[str, Any]]:
@@ -73,13 +76,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=["classic", "duel"], default="classic")
     parser.add_argument("--players", type=int, nargs="*", default=None)
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=positive_int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--armada", action="store_true")
     args = parser.parse_args(argv)
     counts = args.players or ([2] if args.game == "duel" else [3, 4, 7])
     expansions = ["armada"] if args.armada else []
     for players in counts:
+        try:
+            GameConfig(game=args.game, players=players, expansions=expansions)
+        except ValidationError as exc:
+            parser.error(f"--players {players}: {exc.errors()[0]['msg']}")
         print(json.dumps(run(args.game, players, args.games, args.seed, expansions)), flush=True)
 
 

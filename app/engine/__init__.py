@@ -1,6 +1,6 @@
 """The rules engine: pure game logic usable as a library, with no server.
 
-from app.engine import GameConfig, new_game, replay, IllegalAction
+from app.engine import GameConfig, new_game, replay, replay_steps, IllegalAction
 
 game = new_game(GameConfig(game="classic", players=4, seed=7))
 while not game.is_over:
@@ -14,6 +14,7 @@ clone() is perfect information; information_set(view) / sample_game(views, rng) 
 game.determinize(seat, rng) give games consistent with what one seat knows (for fair search).
 """
 
+from collections.abc import Iterator
 from typing import Any
 
 from app.engine.common.errors import IllegalAction
@@ -34,6 +35,7 @@ __all__ = [
     "information_set",
     "new_game",
     "replay",
+    "replay_steps",
     "sample_game",
     "science_points",
 ]
@@ -57,6 +59,13 @@ def new_game(config: GameConfig) -> Game:
 def replay(config: GameConfig, log: list[dict[str, Any]]) -> Game:
     """Rebuild a game from its config and action log (entries {"seat": s, "action": a})."""
     game = new_game(config)
-    for entry in log:
-        game.apply(entry["seat"], entry["action"])
+    for _ in replay_steps(game, log):
+        pass
     return game
+
+
+def replay_steps(game: Game, log: list[dict[str, Any]]) -> Iterator[list[Event]]:
+    """Apply logged steps ({"seat": s, "action": a}) to `game` in place, one at a time, yielding
+    each step's events (what a history or a replay viewer shows of it)."""
+    for entry in log:
+        yield game.apply(entry["seat"], entry["action"])

@@ -15,14 +15,13 @@ owed a decision when, not on legal actions).
 """
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 import orjson
 
-from app.engine import Action, Event, Game
+from app.engine import Action, Event, Game, replay_steps
 from app.rooms.clocks import OFF, Clock, SeatClocks, unix
 
 CHECKPOINT = 16  # while replaying a log, a copy of the state is kept every this many steps
@@ -143,12 +142,6 @@ def make_frame(
     return frame
 
 
-def replayed(game: Game, steps: list[dict[str, Any]]) -> Iterator[list[Event]]:
-    """Apply stored steps ({"seat", "action"}) to `game` in place, yielding each step's events."""
-    for step in steps:
-        yield game.apply(step["seat"], step["action"])
-
-
 def step_time(step: dict[str, Any], clock: Clock) -> float:
     return unix(step["created_at"]) if clock.on else 0.0
 
@@ -173,7 +166,7 @@ def rebuild(game: Game, steps: list[dict[str, Any]], *, clock: Clock, started_at
     seats = game.config.seats
     checkpoints = {0: game.clone()}
     to_acts = [tuple(game.to_act)]
-    for n, _ in enumerate(replayed(game, steps), 1):
+    for n, _ in enumerate(replay_steps(game, steps), 1):
         to_acts.append(tuple(game.to_act))
         if n % CHECKPOINT == 0:
             checkpoints[n] = game.clone()
@@ -195,7 +188,7 @@ def rebuild(game: Game, steps: list[dict[str, Any]], *, clock: Clock, started_at
     base = start - start % CHECKPOINT
     state = checkpoints[base]
     events: list[Event] = []
-    for events in replayed(state, steps[base:start]):  # noqa: B007 (the last step's events are kept)
+    for events in replay_steps(state, steps[base:start]):  # noqa: B007 (the last step's events are kept)
         pass
     first_step = steps[start - 1] if start else None
     frame = make_frame(

@@ -34,11 +34,11 @@ from typing import Any
 from app import logs, metrics
 from app.bots import DEFAULT_BOT, LEVELS, Bot, Level, make_bot
 from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
-from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game
+from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game, replay_steps
 from app.rooms.broadcast import Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
-from app.rooms.frames import Frame, make_frame, next_frame, rebuild, replayed
+from app.rooms.frames import Frame, make_frame, next_frame, rebuild
 
 log = logging.getLogger("wonders.games")
 
@@ -503,7 +503,7 @@ class GameService:
         game = self.factory(config)
         view = game.view(seat) if at == 0 else None
         steps = []
-        for i, (entry, events) in enumerate(zip(entries, replayed(game, entries), strict=True)):
+        for i, (entry, events) in enumerate(zip(entries, replay_steps(game, entries), strict=True)):
             steps.append(_history_step(entry, events, full))
             if at == i + 1:
                 view = game.view(seat)

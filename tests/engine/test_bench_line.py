@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from bench.engine import main
 
 
@@ -18,3 +20,16 @@ def test_the_engine_benchmark_prints_one_line_per_player_count(capsys):
     assert 21 * 3 <= armada["decisions_per_game"] < 21 * 3 + 9
     # every decision lists at least one action; Armada lists more (naval steps, yellow discards)
     assert armada["actions_per_game"] > base["actions_per_game"] >= base["decisions_per_game"]
+
+
+def test_the_engine_benchmark_refuses_counts_it_cannot_run(capsys):
+    for argv, said in (
+        (["--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["--games", "3", "--players", "9"], "--players 9: Value error, classic is played by 3 to 7 players, not 9"),
+        (["--game", "duel", "--players", "3", "--games", "3"], "--players 3"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        out, err = capsys.readouterr()
+        assert out == "" and said in err
