@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from app.engine.classic.armada.data import CoinsPerShipMove, FarTrade, Flag
 from app.engine.classic.armada.fleet import Fleet
 from app.engine.classic.armada.islands import EXPLORE
+from app.engine.classic.armada.pending import Drawn, LandingConflict
 from app.engine.classic.data import CardDef, Effects
 from app.engine.classic.determinize import ClassicInformation
 from app.engine.common.information import View
@@ -59,7 +60,7 @@ class ArmadaInformation(ClassicInformation):
                     elif isinstance(e, Flag):
                         fleet.flags.add(e.type)
             game.fleets.append(fleet)
-        game.landings = [(x["owner"], x["target"]) for x in view["armada"]["landings"]]
+        game.landings = [LandingConflict(x["owner"], x["target"]) for x in view["armada"]["landings"]]
         game.explorations, game.coin_losses, game._returned = [], [], []
         game.offers = {}
         decision = view.get("decision") or {}
@@ -91,6 +92,6 @@ class ArmadaInformation(ClassicInformation):
         for level in LEVELS:
             size = len(game.island_decks.get(level, ()))
             game.island_decks[level] = unseen[level][:size]
-            returned += [(level, i) for i in unseen[level][size:]]
+            returned += [Drawn(level, i) for i in unseen[level][size:]]
         game._returned = returned if game.phase == EXPLORE else []
         game.rng = random.Random(rng.random())

@@ -18,6 +18,7 @@ from app.engine.classic.armada.data import (
     Tax,
 )
 from app.engine.classic.armada.naval import naval_track
+from app.engine.classic.armada.pending import CoinLoss, Exploration, LandingConflict
 from app.engine.classic.data import Effects
 from app.engine.classic.move import Move
 
@@ -51,16 +52,16 @@ def apply_effects(game: "ArmadaGame", seat: int, effects: Effects, moves: tuple[
                 for track in moves:
                     advance(game, seat, track)
             case Piracy():
-                game.coin_losses.append(("piracy", seat, 0))
+                game.coin_losses.append(CoinLoss("piracy", seat, 0))
             case Tax():
-                game.coin_losses.append(("tax", seat, e.amount))
+                game.coin_losses.append(CoinLoss("tax", seat, e.amount))
             case Landing():
                 side = game.armada.landing_targets[game.age]
-                game.landings.append((seat, game.seat_at(seat, FAR_SIDES[side])))
+                game.landings.append(LandingConflict(seat, game.seat_at(seat, FAR_SIDES[side])))
             case TakeIsland():
-                game.explorations.append((seat, e.level, 1))
+                game.explorations.append(Exploration(seat, e.level, 1))
             case Explore():
-                game.explorations.append((seat, e.level, game.armada.explore_draw))
+                game.explorations.append(Exploration(seat, e.level, game.armada.explore_draw))
             case FarTrade():
                 fleet.far.append(e)
                 game._markets.pop(seat, None)

@@ -19,6 +19,7 @@ from app.engine.classic.armada import conflicts, effects, islands, naval, scorin
 from app.engine.classic.armada.data import ArmadaData, armada_data
 from app.engine.classic.armada.effects import FAR_SIDES
 from app.engine.classic.armada.fleet import TOP, Fleet, ship_move_of
+from app.engine.classic.armada.pending import CoinLoss, Drawn, Exploration, LandingConflict
 from app.engine.classic.data import CardDef, WonderDef
 from app.engine.classic.game import ClassicGame, Decision
 from app.engine.classic.move import CARD_ACTION_FIELDS, Move
@@ -81,11 +82,11 @@ class ArmadaGame(ClassicGame):
     fleets: list[Fleet]
     island_decks: dict[int, list[int]]
     offers: dict[int, list[int]]  # islands drawn, by explorer, until one is kept
-    explorations: list[tuple[int, int, int]]  # (seat, level, islands to draw)
-    coin_losses: list[tuple[str, int, int]]  # ("tax", seat, amount) or ("piracy", seat, 0)
-    landings: list[tuple[int, int]]  # (owner, target) in this Age
+    explorations: list[Exploration]
+    coin_losses: list[CoinLoss]
+    landings: list[LandingConflict]  # in this Age
     rng: random.Random
-    _returned: list[tuple[int, int]]  # (level, island) drawn and not kept this round
+    _returned: list[Drawn]
 
     def __init__(self, config: GameConfig) -> None:
         if "armada" not in config.expansions:

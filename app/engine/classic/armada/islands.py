@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from app.engine.classic.armada.effects import apply_effects
 from app.engine.classic.armada.fleet import ship_move_of
 from app.engine.classic.armada.naval import check_moves, move_choices
+from app.engine.classic.armada.pending import Drawn
 from app.engine.classic.turn import run_queue
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, check_keys
@@ -22,9 +23,10 @@ def step_explore(game: "ArmadaGame") -> list[Event]:
         return []
     this_round: dict[int, tuple[int, int]] = {}
     later = []
-    for seat, level, draw in game.explorations:
+    for exploration in game.explorations:
+        seat, level, draw = exploration
         if seat in this_round:
-            later.append((seat, level, draw))
+            later.append(exploration)
         else:
             this_round[seat] = (level, draw)
     game.explorations = later
@@ -94,7 +96,7 @@ def apply_keep_island(game: "ArmadaGame", seat: int, action: dict[str, Any]) -> 
 def keep_island(game: "ArmadaGame", seat: int, island_id: int, moves: tuple[str, ...]) -> list[Event]:
     island = game.armada.islands[island_id]
     game.offers[seat].remove(island_id)
-    game._returned.extend((island.level, i) for i in game.offers.pop(seat))
+    game._returned.extend(Drawn(island.level, i) for i in game.offers.pop(seat))
     game.fleets[seat].islands.append(island_id)
     p = game.players[seat]
     p.gain(island.effects)
