@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from app.api.actions import clean_error, is_action_shape
+from app.api.security import with_policy
 from app.rooms.errors import RoomError
 
 log = logging.getLogger("wonders.api")
@@ -97,7 +98,9 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
         log.error("unhandled error: %r", exc, exc_info=exc)
-        return JSONResponse(error_body("internal", "the server failed to answer; try again"), status_code=500)
+        response = JSONResponse(error_body("internal", "the server failed to answer; try again"), status_code=500)
+        with_policy(response.headers)
+        return response
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:

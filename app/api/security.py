@@ -26,8 +26,17 @@ HEADERS = {
 }
 
 
+def with_policy(headers: MutableHeaders) -> None:
+    """HEADERS, and the policy unless the response set its own."""
+    for name, value in HEADERS.items():
+        headers[name] = value
+    if "content-security-policy" not in headers:
+        headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+
+
 class SecurityHeaders:
-    """ASGI middleware: HEADERS on every HTTP response, and the policy unless a route set its own."""
+    """ASGI middleware: HEADERS on every HTTP response, and the policy unless a route set its own.
+    Starlette answers an unhandled error outside every middleware: app/api/errors.py adds them there."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -39,11 +48,7 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in HEADERS.items():
-                    headers[name] = value
-                if "content-security-policy" not in headers:
-                    headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+                with_policy(MutableHeaders(scope=message))
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

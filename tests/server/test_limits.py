@@ -240,3 +240,22 @@ async def test_half_a_surrogate_pair_is_no_text(sqlite_client: httpx.AsyncClient
         "/api/rooms", content=b'{"name": "Ada \\ud83d\\ude00"}', headers={"content-type": "application/json"}
     )  # a whole pair: an emoji
     assert r.status_code == 201 and r.json()["room"]["seats"][0]["name"] == "Ada \U0001f600", r.text
+
+
+async def test_a_server_failure_has_the_security_headers_too(sqlite_url: str) -> None:
+    """A 500 is answered outside the middlewares (by Starlette's error handler): it still says them."""
+
+    def failing_factory(config: Any) -> Any:
+        raise RuntimeError("the engine failed")
+
+    async with app_client(make_settings(sqlite_url), factory=failing_factory) as client:
+        failing = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=client.app, raise_app_exceptions=False),  # type: ignore[attr-defined]
+            base_url="http://test",
+        )
+        async with failing:
+            r = await failing.post("/api/rooms", json={"name": "Ada", "players": 3})  # sets up a game
+        assert r.status_code == 500 and error_of(r) == "internal"
+        assert r.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY" and r.headers["referrer-policy"] == "no-referrer"
