@@ -31,7 +31,10 @@ class Settings(BaseSettings):
     # rooms
     max_rooms: int = Field(2000, description="rooms open or playing at once, across the whole server")
     rooms_per_address: int = Field(
-        30, ge=0, description="rooms one client address may create in an hour, on each instance (0: no limit)"
+        30,
+        ge=0,
+        description="rooms one client address may create in an hour, one count for every instance with REDIS_URL "
+        "(0: no limit)",
     )
     max_spectators: int = Field(50, description="spectator connections per room")
     max_connections_per_seat: int = Field(4, description="websocket connections one seat may hold at once")

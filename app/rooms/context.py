@@ -22,7 +22,8 @@ from app.rooms.broadcast import (
 from app.rooms.clocks import ClockService
 from app.rooms.games import GameFactory, GameService
 from app.rooms.hub import Hub
-from app.rooms.service import RoomService
+from app.rooms.quota import LocalQuota, Quota, RedisQuota
+from app.rooms.service import ROOMS_WINDOW_S, RoomService
 from app.rooms.sweep import Sweeper
 from app.settings import Settings
 
@@ -54,11 +55,14 @@ class Services:
         store = Store.open(settings.database_url, pool_size=settings.db_pool_size, echo=settings.db_echo)
         broadcaster: Broadcaster
         presence: Presence
+        created_by: Quota
         if settings.redis_url:
             broadcaster = RedisBroadcaster(settings.redis_url, settings.instance_id)
             presence = RedisPresence(settings.redis_url, settings.instance_id)
+            created_by = RedisQuota(settings.rooms_per_address, ROOMS_WINDOW_S, settings.redis_url, "rooms")
         else:
             broadcaster, presence = LocalBroadcaster(), LocalPresence()
+            created_by = LocalQuota(settings.rooms_per_address, ROOMS_WINDOW_S)
         await broadcaster.start()
         await presence.start()
         games = GameService(
@@ -71,7 +75,7 @@ class Services:
             bot_levels=levels(BOTS, settings.bot_hard_budget_ms),
         )
         games.start()
-        rooms = RoomService(settings, games, broadcaster, presence)
+        rooms = RoomService(settings, games, broadcaster, presence, created_by)
         clocks = ClockService(games, rooms.hand_seat_to_bot)
         hub = Hub(settings, rooms, games, broadcaster, presence)
         sweeper = Sweeper(settings, store, games, presence, broadcaster)
@@ -113,5 +117,6 @@ class Services:
         await self.hub.close()
         await self.games.close()
         await self.presence.stop()
+        await self.rooms.created_by.stop()
         await self.broadcaster.stop()
         await self.store.close()

@@ -29,7 +29,7 @@ from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.clocks import CLOCK_KEYS, ClockSettings
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
 from app.rooms.games import GameService, new_seed, seat_bots
-from app.rooms.quota import Quota
+from app.rooms.quota import LocalQuota, Quota
 from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
 from app.settings import Settings
 
@@ -39,6 +39,7 @@ LOBBY = ("open", "finished")
 CONFIG_KEYS = ("game", "players", "expansions", "wonder_side", "wonders")
 SPECTATOR_POLICIES = ("off", "live", "after")  # who may watch: nobody, anyone live, anyone once a game is over
 BOT_REASONS = ("host", "left", "timeout")
+ROOMS_WINDOW_S = 3600.0  # ROOMS_PER_ADDRESS counts the rooms an address created in this many seconds
 
 
 def notices(expansions: Any) -> list[str]:
@@ -90,13 +91,21 @@ class Joined:
 
 
 class RoomService:
-    def __init__(self, settings: Settings, games: GameService, broadcaster: Broadcaster, presence: Presence) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        games: GameService,
+        broadcaster: Broadcaster,
+        presence: Presence,
+        created_by: Quota | None = None,
+    ) -> None:
         self.settings = settings
         self.games = games
         self.store = games.store
         self.broadcaster = broadcaster
         self.presence = presence
-        self.created_by = Quota(settings.rooms_per_address, 3600.0)  # rooms each client address created
+        # rooms each client address created in the last hour
+        self.created_by = created_by or LocalQuota(settings.rooms_per_address, ROOMS_WINDOW_S)
         self._tasks: set[asyncio.Task[None]] = set()
         broadcaster.subscribe(self._on_notice)
 
@@ -324,7 +333,7 @@ class RoomService:
                 raise Invalid(f"seat {seat} is given twice", code="seat_taken")
             taken.add(seat)
             bot_seats.append((seat, kind))
-        wait = None if address is None else self.created_by.take(address)
+        wait = None if address is None else await self.created_by.take(address)
         if wait is not None:
             raise TooMany(
                 f"this address created its maximum of {self.settings.rooms_per_address} rooms in an hour "

@@ -8,8 +8,9 @@ import httpx
 import pytest
 
 from app.rooms.broadcast import RedisBroadcaster, RedisPresence
-from tests.server.conftest import _clear_postgres, make_settings
-from tests.server.helpers import SeatClient, bearer, full_room
+from app.rooms.quota import RedisQuota
+from tests.server.conftest import _clear_postgres, app_client, make_settings
+from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room
 from tests.server.live import LiveServer
 from tests.server.play import Truth, check_game, finished_log, play_lockstep
 
@@ -63,6 +64,52 @@ async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redi
         assert await probe.redis.exists(f"wonders:presence:{room}") == 0  # a clean stop leaves nothing
     finally:
         await probe.redis.aclose()
+
+
+async def test_rooms_per_address_is_one_count_for_every_instance_and_survives_a_restart(
+    sqlite_url: str, redis_url: str
+) -> None:
+    address = f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}"  # a fresh count every run
+    settings = make_settings(sqlite_url, rooms_per_address=2, max_rooms=100, redis_url=redis_url)
+
+    def from_address(client: httpx.AsyncClient) -> httpx.AsyncClient:
+        transport = httpx.ASGITransport(app=client.app, client=(address, 5000))  # type: ignore[attr-defined]
+        return httpx.AsyncClient(transport=transport, base_url="http://test")
+
+    async with app_client(settings) as a, app_client(settings) as b, from_address(a) as on_a, from_address(b) as on_b:
+        await create_room(on_a)
+        await create_room(on_b)
+        for client in (on_a, on_b):
+            r = await client.post("/api/rooms", json={"name": "Ada"})
+            assert r.status_code == 429 and error_of(r) == "too_many_rooms", r.text
+            assert 3500 <= r.json()["error"]["details"]["retry_after_seconds"] <= 3600
+        await create_room(a)  # another address has its own count
+    async with app_client(settings) as again, from_address(again) as on_again:
+        r = await on_again.post("/api/rooms", json={"name": "Ada"})
+        assert r.status_code == 429 and error_of(r) == "too_many_rooms", r.text
+    probe = RedisQuota(2, 3600, redis_url, "rooms")
+    try:
+        key = probe.redis_key(address)
+        assert address not in key and await probe.redis.zcard(key) == 2  # a hash of it, never the address
+        assert 0 < await probe.redis.ttl(key) <= 3600  # Redis forgets it after the window
+    finally:
+        await probe.stop()
+
+
+async def test_the_redis_quota_lets_an_address_again_once_its_oldest_event_leaves_the_window(redis_url: str) -> None:
+    quota = RedisQuota(2, 3.0, redis_url, "test-" + secrets.token_hex(4))
+    try:
+        assert await quota.take("a") is None
+        await asyncio.sleep(1.5)
+        assert await quota.take("a") is None
+        wait = await quota.take("a")
+        assert wait is not None and 0 < wait <= 1.5  # until the first one is 3 s old
+        assert await quota.take("b") is None
+        await asyncio.sleep(wait + 0.1)
+        assert await quota.take("a") is None
+        assert await quota.take("a") is not None  # the second one is still in the window
+    finally:
+        await quota.stop()
 
 
 @pytest.mark.postgres
