@@ -69,10 +69,10 @@ async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redi
 async def test_rooms_per_address_is_one_count_for_every_instance_and_survives_a_restart(
     sqlite_url: str, redis_url: str
 ) -> None:
-    address = f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}"  # a fresh count every run
+    address, other = (f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}" for _ in range(2))  # fresh counts
     settings = make_settings(sqlite_url, rooms_per_address=2, max_rooms=100, redis_url=redis_url)
 
-    def from_address(client: httpx.AsyncClient) -> httpx.AsyncClient:
+    def from_address(client: httpx.AsyncClient, address: str = address) -> httpx.AsyncClient:
         transport = httpx.ASGITransport(app=client.app, client=(address, 5000))  # type: ignore[attr-defined]
         return httpx.AsyncClient(transport=transport, base_url="http://test")
 
@@ -83,7 +83,8 @@ async def test_rooms_per_address_is_one_count_for_every_instance_and_survives_a_
             r = await client.post("/api/rooms", json={"name": "Ada"})
             assert r.status_code == 429 and error_of(r) == "too_many_rooms", r.text
             assert 3500 <= r.json()["error"]["details"]["retry_after_seconds"] <= 3600
-        await create_room(a)  # another address has its own count
+        async with from_address(a, other) as elsewhere:
+            await create_room(elsewhere)  # another address has its own count
     async with app_client(settings) as again, from_address(again) as on_again:
         r = await on_again.post("/api/rooms", json={"name": "Ada"})
         assert r.status_code == 429 and error_of(r) == "too_many_rooms", r.text
