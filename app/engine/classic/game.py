@@ -3,7 +3,7 @@
 The rules are found by concern, as in Duel: `actions.py` lists the legal actions, `checks.py`
 validates one, `turn.py` resolves the picks and runs the steps after a turn (an explicit table),
 `decisions.py` the decisions outside the pick phase, `view.py` what a seat may see, `scoring.py`
-the score sheet. A variant of the game (app/engine/classic/armada) subclasses ClassicGame and
+the score sheet. A variant of the game (an expansion, in a package beside this one) subclasses ClassicGame and
 overrides the hooks at the end of the class; the base game never runs a variant's code.
 """
 
