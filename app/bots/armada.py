@@ -14,9 +14,8 @@ from functools import cache
 from typing import Any
 
 from app.bots.box import VICTORY, Effects, all_cards, islands, science_symbols, ship_spaces, ship_tracks
-from app.engine import describe_components
+from app.engine import Action, describe_components
 
-Action = dict[str, Any]
 # What keeping one island of a level is worth on average (an exploration draws several and keeps
 # the best, a take_island effect draws one).
 ISLAND_WORTH = {1: 2.5, 2: 3.5, 3: 5.0}

@@ -4,8 +4,7 @@ import random
 from typing import Any
 
 from app.bots.armada import ArmadaValues, is_armada
-
-Action = dict[str, Any]
+from app.engine import Action
 
 
 def coins_paid(action: Action) -> int:
@@ -41,7 +40,7 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
-    WEIGHTS = {"build": 1.0, "wonder": 0.8, "discard": 0.0}
+    VALUES = {"build": 4.0, "wonder": 3.5, "build_from_discard": 5.0}  # what an action is worth, less its coins
 
     def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:
         armada = ArmadaValues(view, view["seat"]) if is_armada(view) else None
@@ -54,7 +53,7 @@ class GreedyBot(Bot):
         if kind == "keep_island" and armada is not None:
             return armada.keep_island_value(action)  # the island worth most
         paid = coins_paid(action)
-        value = {"build": 4.0, "wonder": 3.5, "build_from_discard": 5.0}.get(kind, 1.0)
+        value = self.VALUES.get(kind, 1.0)
         if kind == "build" and action.get("free"):
             value += 1.5
         age = view.get("age", 1)

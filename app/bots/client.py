@@ -44,9 +44,9 @@ import websockets
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from app.bots import BOTS, DEFAULT_BOT, Bot, make_bot
+from app.engine import Action
 
 View = dict[str, Any]
-Action = dict[str, Any]
 Choose = Callable[[View, list[Action]], Action | Awaitable[Action]]
 Log = Callable[[str], None]
 

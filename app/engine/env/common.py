@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-Action = dict[str, Any]
+from app.engine.common.game import Action
 
 REWARDS = ("margin", "win")
 
