@@ -155,7 +155,6 @@ function seat(base, room, playerID, events) {
 
   function onState(state) {
     if (!state || done) return;
-    events.states += 1;
     const { ctx } = state;
     if (seenTurn === 0) events.synced();
     if (ctx.gameover) {
@@ -217,7 +216,6 @@ async function main() {
   const seatCount = roomCount * PLAYERS;
   const events = {
     go: false,
-    states: 0,
     synced: () => ++synced === seatCount && allSynced(),
     finished: () => {
       if (++finished < seatCount) return;
@@ -286,7 +284,6 @@ async function main() {
     reveal_latency_ms: summary(latencies),
     turn_ms: summary(turns),
     cpu: startSample && endSample ? cpuBetween(startSample, endSample, actionsPerS) : null,
-    states_received: events.states,
     errors: (timedOut ? 1 : 0) + (roomCount - gamesFinished),
     error_codes: timedOut ? { timeout: 1 } : {},
   };
