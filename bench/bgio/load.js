@@ -149,25 +149,31 @@ function seat(base, room, playerID, events) {
     credentials: room.credentials[playerID],
     debug: false,
   });
-  let seenTurn = 0; // the turn of the last state seen
+  let synced = false;
+  let resolvedThrough = 0; // the turns this seat has seen resolved
   let pickedTurn = 0;
   let done = false;
+
+  // a state of `turn` (or the game's end, TURNS + 1) tells the seat every turn before it resolved
+  function resolvedBefore(turn) {
+    for (; resolvedThrough < turn - 1; resolvedThrough++) events.resolved(room, resolvedThrough + 1);
+  }
 
   function onState(state) {
     if (!state || done) return;
     const { ctx } = state;
-    if (seenTurn === 0) events.synced();
+    if (!synced) {
+      synced = true;
+      events.synced();
+    }
     if (ctx.gameover) {
       done = true;
-      events.resolved(room, seenTurn);
+      resolvedBefore(TURNS + 1);
       room.finishedSeats += 1;
       events.finished();
       return;
     }
-    if (ctx.turn > seenTurn) {
-      if (seenTurn > 0) events.resolved(room, seenTurn);
-      seenTurn = ctx.turn;
-    }
+    resolvedBefore(ctx.turn);
     if (!events.go || pickedTurn === ctx.turn) return;
     if (!ctx.activePlayers || ctx.activePlayers[playerID] === undefined) return;
     pickedTurn = ctx.turn;
