@@ -1,0 +1,5 @@
+import sys
+
+from bench.bgio import main
+
+sys.exit(main())
