@@ -103,7 +103,7 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                         {
                             "type": "build",
                             "card": name,
-                            "trade": {"left": dict(named[0]), "right": dict(named[1])},
+                            "trade": {"left": {**named[0]}, "right": {**named[1]}},
                             "cost": {"bank": bank, "left": coins[0], "right": coins[1]},
                         }
                     )
@@ -123,7 +123,7 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                         "type": "wonder",
                         "card": name,
                         "stage": stage,
-                        "trade": {"left": dict(named[0]), "right": dict(named[1])},
+                        "trade": {"left": {**named[0]}, "right": {**named[1]}},
                         "cost": {"bank": bank, "left": coins[0], "right": coins[1]},
                     }
                 )
@@ -146,10 +146,10 @@ def priced(
         action["cost"] = {"bank": bank, **dict.fromkeys(sides, 0)}
     elif len(sides) == 2:  # the common case, written out for speed
         named, coins = way.named, way.coins
-        action["trade"] = {"left": dict(named[0]), "right": dict(named[1])}
+        action["trade"] = {"left": {**named[0]}, "right": {**named[1]}}
         action["cost"] = {"bank": bank, "left": coins[0], "right": coins[1]}
     else:
-        action["trade"] = {side: dict(bought) for side, bought in zip(sides, way.named, strict=True)}
+        action["trade"] = {side: {**bought} for side, bought in zip(sides, way.named, strict=True)}
         action["cost"] = {"bank": bank, **dict(zip(sides, way.coins, strict=True))}
     for key, value in extra:
         action[key] = list(value) if type(value) is tuple else value  # each action its own list

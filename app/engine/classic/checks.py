@@ -127,7 +127,7 @@ def check_payment(
     offered = offered_trade(market, paid, trade, sides)
     if offered is not None:
         coins = offered.coins
-        canonical = {side: dict(named) for side, named in zip(sides, offered.named, strict=True)}
+        canonical = {side: {**named} for side, named in zip(sides, offered.named, strict=True)}
     else:  # not one of the offered ways: check it from scratch
         buys = parse_trade(trade, sides)
         sellers = market.sellers
@@ -153,7 +153,7 @@ def offered_trade(market: Market, paid: "Price", trade: Any, sides: tuple[str, .
         return None
     wanted = tuple(trade.get(side) or {} for side in sides)
     for option in market.options(paid.cost, paid.cost_items):
-        if all(w == dict(named) for w, named in zip(wanted, option.named, strict=True)):
+        if all(w == named for w, named in zip(wanted, option.named, strict=True)):
             return option
     return None
 
@@ -162,7 +162,7 @@ def payment_hint(game: "ClassicGame", p: Player, paid: "Price", sides: tuple[str
     ways = game.ways_to_pay(p, paid)
     if not ways:
         return "you cannot afford it this turn"
-    example = {side: dict(named) for side, named in zip(sides, ways[0].named, strict=True)}
+    example = {side: {**named} for side, named in zip(sides, ways[0].named, strict=True)}
     return f"one way to pay: trade {example}"
 
 

@@ -61,9 +61,14 @@ def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
     return PaymentOption(
         tuple(map(add, x.coins, y.coins)),
         tuple(map(_vector_sum, x.buys, y.buys)),
-        tuple(map(add, x.named, y.named)),  # concatenation keeps the resource order
+        tuple(map(_merged, x.named, y.named)),
         x.total + y.total,
     )
+
+
+def _merged(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    """Both (of different resources, a's before b's in resource order: the merge keeps it)."""
+    return {**a, **b} if a and b else a or b
 
 
 def _vector_sum(u: Vector, v: Vector) -> Vector:
