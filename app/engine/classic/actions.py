@@ -94,7 +94,9 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                 elif card.cost_items:
                     if market is None:
                         market = game._markets.get(p.seat) or game.market(p)
-                    ways = affordable(market.options(card.cost, card.cost_items), budget - bank)
+                    ways = market.options(card.cost, card.cost_items)
+                    if ways and ways[-1].total > budget - bank:  # affordable(), inline: most are
+                        ways = affordable(ways, budget - bank)
                 else:
                     ways = NOTHING_TO_PAY
                 for way in ways:  # game.ways_to_pay, inline

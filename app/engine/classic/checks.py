@@ -126,8 +126,11 @@ def check_payment(
     sides = game.trade_sides(p)
     offered = offered_trade(market, paid, trade, sides)
     if offered is not None:
-        coins = offered.coins
-        canonical = {side: {**named} for side, named in zip(sides, offered.named, strict=True)}
+        coins, named = offered.coins, offered.named
+        if sides is SIDE_NAMES:  # the common case, written out
+            canonical = {"left": {**named[0]}, "right": {**named[1]}}
+        else:
+            canonical = {side: {**bought} for side, bought in zip(sides, named, strict=True)}
     else:  # not one of the offered ways: check it from scratch
         buys = parse_trade(trade, sides)
         sellers = market.sellers
@@ -139,9 +142,13 @@ def check_payment(
     total = coin_cost + sum(coins)
     if total > p.coins:
         raise IllegalAction(f"{what} would cost {total} coins with that trade; you have {p.coins}")
-    computed = {"bank": coin_cost, **dict(zip(sides, coins, strict=True))}
-    if "cost" in action and action["cost"] != computed:
-        raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
+    if "cost" in action:
+        if sides is SIDE_NAMES:
+            computed = {"bank": coin_cost, "left": coins[0], "right": coins[1]}
+        else:
+            computed = {"bank": coin_cost, **dict(zip(sides, coins, strict=True))}
+        if action["cost"] != computed:
+            raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
     return coin_cost, tuple(coins), canonical
 
 
@@ -151,9 +158,9 @@ def offered_trade(market: Market, paid: "Price", trade: Any, sides: tuple[str, .
         trade = {}
     if not isinstance(trade, dict) or not trade.keys() <= set(sides):
         return None
-    wanted = tuple(trade.get(side) or {} for side in sides)
+    wanted = tuple([trade.get(side) or {} for side in sides])
     for option in market.options(paid.cost, paid.cost_items):
-        if all(w == named for w, named in zip(wanted, option.named, strict=True)):
+        if option.named == wanted:  # the same resources from each seller
             return option
     return None
 
