@@ -4,7 +4,7 @@ from typing import TypeVar
 
 from app.engine.classic.data import CardDef, Effects, StageDef, WonderDef
 from app.engine.common.payment import masks_of, supply_of
-from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, add
+from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Choices, Vector, add
 
 LEFT, RIGHT = 0, 1
 SIDE_NAMES = ("left", "right")
@@ -59,9 +59,9 @@ class Player:
         start = [0] * N_RESOURCES
         start[INDEX[wonder.starting_resource]] = 1
         self.fixed: Vector = tuple(start)
-        self.choices: tuple[tuple[int, ...], ...] = ()
+        self.choices: Choices = ()
         self.trade_fixed: Vector = tuple(start)  # what neighbours may buy
-        self.trade_choices: tuple[tuple[int, ...], ...] = ()
+        self.trade_choices: Choices = ()
         # derived from the choice cards, kept for the payment solver (see payment.Seller)
         self.supply: Vector = ZERO
         self.masks: tuple[int, ...] = ()

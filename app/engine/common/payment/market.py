@@ -6,9 +6,9 @@ from typing import Any
 
 from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SOLVED, bound
 from app.engine.common.payment.fronts import ordered, resource_front, sum_fronts
-from app.engine.common.payment.options import Choices, PaymentOption, Seller, free_options
+from app.engine.common.payment.options import PaymentOption, Seller, free_options
 from app.engine.common.payment.search import full_search, minimal_deficits
-from app.engine.common.resources import N_RESOURCES, ZERO, Vector
+from app.engine.common.resources import N_RESOURCES, ZERO, Choices, Vector
 
 
 class Market:

@@ -3,9 +3,7 @@
 from operator import mul
 from typing import NamedTuple
 
-from app.engine.common.resources import RESOURCES, ZERO, Vector
-
-Choices = tuple[tuple[int, ...], ...]
+from app.engine.common.resources import RESOURCES, ZERO, Choices, Vector
 
 
 class Seller(NamedTuple):
