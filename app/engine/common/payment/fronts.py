@@ -9,10 +9,11 @@ from app.engine.common.resources import ZERO, Vector
 
 
 def resource_front(key: tuple) -> tuple[PaymentOption, ...]:
-    """Ways to buy count units of resource r from sellers with these supplies and prices."""
+    """Ways to buy count units of resource r from sellers with these supplies and prices: key is
+    (r, count, (each seller's supply of r, each seller's price of r))."""
     found = FRONTS.get(key)
     if found is None:
-        r, count, supply, prices = key
+        r, count, (supply, prices) = key
         plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
         for split in splits(count, [min(count, n) for n in supply], 0):
             coins = tuple(map(mul, split, prices))

@@ -107,10 +107,13 @@ class Market:
         if not mask:
             return free_options(len(self.sellers))
         seller_masks = self._seller_masks
-        if seller_masks is not None and not _couples(seller_masks, mask):
-            if not _couples(self._own_masks, mask):
+        if seller_masks is not None:
+            if not mask & (mask - 1):  # one missing resource: no choice card can couple it
                 return self._independent(missing, self._own)
-            return self._own_choices_first(missing)
+            if not _couples(seller_masks, mask):
+                if not _couples(self._own_masks, mask):
+                    return self._independent(missing, self._own)
+                return self._own_choices_first(missing)
         need = [0] * N_RESOURCES
         for r, n in missing:
             need[r] = n
@@ -147,7 +150,7 @@ class Market:
         for r, short in missing:
             n = short - own[r]
             if n > 0:
-                keys.append((r, n, *self._per_resource[r]))
+                keys.append((r, n, self._per_resource[r]))
         if not keys:
             return free_options(len(self.sellers))
         if len(keys) == 1:
