@@ -7,7 +7,7 @@ engine's hot path: the common case (two sellers, no variant fields) is written o
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.engine.classic.data import CardDef
 from app.engine.classic.phases import PICK
@@ -21,12 +21,17 @@ if TYPE_CHECKING:
 Extra = tuple[tuple[str, Any], ...]  # the fields a variant adds to an action, e.g. (("naval", True),)
 NO_EXTRA: tuple[Extra, ...] = ((),)
 
-# Ways to pay for a build or stage that share their bank coins: (bank coins, the ways (each a
-# PaymentOption, or None: nothing to pay anyone), the variant's extra fields to add to each way).
-# A plain tuple, not a NamedTuple (which costs several times as much to build): the hot path
-# makes one for every card of every hand.
-Payments = tuple[int, Sequence[PaymentOption | None], tuple[Extra, ...]]
-FREE: tuple[Payments, ...] = ((0, (None,), NO_EXTRA),)
+
+
+class Payments(NamedTuple):
+    """Ways to pay for a build or stage that share their bank coins."""
+
+    bank: int
+    ways: Sequence[PaymentOption | None]  # each a PaymentOption, or None: nothing to pay anyone
+    extras: tuple[Extra, ...]  # the variant's extra fields to add to each way
+
+
+FREE: tuple[Payments, ...] = (Payments(0, (None,), NO_EXTRA),)
 NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 
 

@@ -1,7 +1,7 @@
 """Checking a card action (build, wonder stage, discard) and turning it into a Move, or refusing it
 with an IllegalAction that says what was wrong (and, for payments, one way that would work)."""
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.engine.classic.data import CardDef
 from app.engine.classic.move import Move
@@ -111,9 +111,12 @@ def check_free(action: dict[str, Any], free: str, name: str, sides: tuple[str, .
         raise IllegalAction(f"{name} is free because {FREE_REASONS[free]} ('{free}')")
 
 
-# A payment found legal: (coins to the bank, coins to each seller, the canonical trade: the
-# resources bought from each seller). A plain tuple: one is checked for every action applied.
-CheckedPayment = tuple[int, tuple[int, ...], dict[str, dict[str, int]]]
+class CheckedPayment(NamedTuple):
+    """A payment found legal."""
+
+    bank: int  # coins to the bank
+    coins: tuple[int, ...]  # coins to each seller
+    trade: dict[str, dict[str, int]]  # the canonical trade: the resources bought from each seller
 
 
 def check_payment(
@@ -149,7 +152,7 @@ def check_payment(
             computed = {"bank": coin_cost, **dict(zip(sides, coins, strict=True))}
         if action["cost"] != computed:
             raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
-    return coin_cost, tuple(coins), canonical
+    return CheckedPayment(coin_cost, tuple(coins), canonical)
 
 
 def offered_trade(market: Market, paid: "Price", trade: Any, sides: tuple[str, ...]) -> PaymentOption | None:

@@ -277,7 +277,7 @@ class ClassicGame(Game):
         """Every way to build `source` (a card, or a wonder stage) for `price` (None: free)."""
         if price is None:
             return FREE
-        return ((price.coin_cost, self.ways_to_pay(p, price), NO_EXTRA),)
+        return (Payments(price.coin_cost, self.ways_to_pay(p, price), NO_EXTRA),)
 
     def discard_variants(self, p: Player) -> tuple[Extra, ...]:
         """The discards p may make of a card: the extra fields of each."""
