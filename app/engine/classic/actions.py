@@ -7,7 +7,7 @@ engine's hot path: the common case (two sellers, no variant fields) is written o
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.engine.classic.data import CardDef
 from app.engine.classic.phases import PICK
@@ -21,12 +21,17 @@ if TYPE_CHECKING:
 Extra = tuple[tuple[str, Any], ...]  # the fields a variant adds to an action, e.g. (("naval", True),)
 NO_EXTRA: tuple[Extra, ...] = ((),)
 
-# Ways to pay for a build or stage that share their bank coins: (bank coins, the ways (each a
-# PaymentOption, or None: nothing to pay anyone), the variant's extra fields to add to each way).
-# A plain tuple, not a NamedTuple (which costs several times as much to build): the hot path
-# makes one for every card of every hand.
-Payments = tuple[int, Sequence[PaymentOption | None], tuple[Extra, ...]]
-FREE: tuple[Payments, ...] = ((0, (None,), NO_EXTRA),)
+
+
+class Payments(NamedTuple):
+    """Ways to pay for a build or stage that share their bank coins."""
+
+    bank: int
+    ways: Sequence[PaymentOption | None]  # each a PaymentOption, or None: nothing to pay anyone
+    extras: tuple[Extra, ...]  # the variant's extra fields to add to each way
+
+
+FREE: tuple[Payments, ...] = (Payments(0, (None,), NO_EXTRA),)
 NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 
 
@@ -94,7 +99,9 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                 elif card.cost_items:
                     if market is None:
                         market = game._markets.get(p.seat) or game.market(p)
-                    ways = affordable(market.options(card.cost, card.cost_items), budget - bank)
+                    ways = market.options(card.cost, card.cost_items)
+                    if ways and ways[-1].total > budget - bank:  # affordable(), inline: most are
+                        ways = affordable(ways, budget - bank)
                 else:
                     ways = NOTHING_TO_PAY
                 for way in ways:  # game.ways_to_pay, inline
@@ -103,7 +110,7 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                         {
                             "type": "build",
                             "card": name,
-                            "trade": {"left": dict(named[0]), "right": dict(named[1])},
+                            "trade": {"left": {**named[0]}, "right": {**named[1]}},
                             "cost": {"bank": bank, "left": coins[0], "right": coins[1]},
                         }
                     )
@@ -123,7 +130,7 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                         "type": "wonder",
                         "card": name,
                         "stage": stage,
-                        "trade": {"left": dict(named[0]), "right": dict(named[1])},
+                        "trade": {"left": {**named[0]}, "right": {**named[1]}},
                         "cost": {"bank": bank, "left": coins[0], "right": coins[1]},
                     }
                 )
@@ -146,10 +153,10 @@ def priced(
         action["cost"] = {"bank": bank, **dict.fromkeys(sides, 0)}
     elif len(sides) == 2:  # the common case, written out for speed
         named, coins = way.named, way.coins
-        action["trade"] = {"left": dict(named[0]), "right": dict(named[1])}
+        action["trade"] = {"left": {**named[0]}, "right": {**named[1]}}
         action["cost"] = {"bank": bank, "left": coins[0], "right": coins[1]}
     else:
-        action["trade"] = {side: dict(bought) for side, bought in zip(sides, way.named, strict=True)}
+        action["trade"] = {side: {**bought} for side, bought in zip(sides, way.named, strict=True)}
         action["cost"] = {"bank": bank, **dict(zip(sides, way.coins, strict=True))}
     for key, value in extra:
         action[key] = list(value) if type(value) is tuple else value  # each action its own list

@@ -1,7 +1,7 @@
 """Checking a card action (build, wonder stage, discard) and turning it into a Move, or refusing it
 with an IllegalAction that says what was wrong (and, for payments, one way that would work)."""
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.engine.classic.data import CardDef
 from app.engine.classic.move import Move
@@ -111,9 +111,12 @@ def check_free(action: dict[str, Any], free: str, name: str, sides: tuple[str, .
         raise IllegalAction(f"{name} is free because {FREE_REASONS[free]} ('{free}')")
 
 
-# A payment found legal: (coins to the bank, coins to each seller, the canonical trade: the
-# resources bought from each seller). A plain tuple: one is checked for every action applied.
-CheckedPayment = tuple[int, tuple[int, ...], dict[str, dict[str, int]]]
+class CheckedPayment(NamedTuple):
+    """A payment found legal."""
+
+    bank: int  # coins to the bank
+    coins: tuple[int, ...]  # coins to each seller
+    trade: dict[str, dict[str, int]]  # the canonical trade: the resources bought from each seller
 
 
 def check_payment(
@@ -126,8 +129,11 @@ def check_payment(
     sides = game.trade_sides(p)
     offered = offered_trade(market, paid, trade, sides)
     if offered is not None:
-        coins = offered.coins
-        canonical = {side: dict(named) for side, named in zip(sides, offered.named, strict=True)}
+        coins, named = offered.coins, offered.named
+        if sides is SIDE_NAMES:  # the common case, written out
+            canonical = {"left": {**named[0]}, "right": {**named[1]}}
+        else:
+            canonical = {side: {**bought} for side, bought in zip(sides, named, strict=True)}
     else:  # not one of the offered ways: check it from scratch
         buys = parse_trade(trade, sides)
         sellers = market.sellers
@@ -139,10 +145,14 @@ def check_payment(
     total = coin_cost + sum(coins)
     if total > p.coins:
         raise IllegalAction(f"{what} would cost {total} coins with that trade; you have {p.coins}")
-    computed = {"bank": coin_cost, **dict(zip(sides, coins, strict=True))}
-    if "cost" in action and action["cost"] != computed:
-        raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
-    return coin_cost, tuple(coins), canonical
+    if "cost" in action:
+        if sides is SIDE_NAMES:
+            computed = {"bank": coin_cost, "left": coins[0], "right": coins[1]}
+        else:
+            computed = {"bank": coin_cost, **dict(zip(sides, coins, strict=True))}
+        if action["cost"] != computed:
+            raise IllegalAction(f"the stated cost {action['cost']} is wrong: that trade costs {computed}")
+    return CheckedPayment(coin_cost, tuple(coins), canonical)
 
 
 def offered_trade(market: Market, paid: "Price", trade: Any, sides: tuple[str, ...]) -> PaymentOption | None:
@@ -151,9 +161,9 @@ def offered_trade(market: Market, paid: "Price", trade: Any, sides: tuple[str, .
         trade = {}
     if not isinstance(trade, dict) or not trade.keys() <= set(sides):
         return None
-    wanted = tuple(trade.get(side) or {} for side in sides)
+    wanted = tuple([trade.get(side) or {} for side in sides])
     for option in market.options(paid.cost, paid.cost_items):
-        if all(w == dict(named) for w, named in zip(wanted, option.named, strict=True)):
+        if option.named == wanted:  # the same resources from each seller
             return option
     return None
 
@@ -162,7 +172,7 @@ def payment_hint(game: "ClassicGame", p: Player, paid: "Price", sides: tuple[str
     ways = game.ways_to_pay(p, paid)
     if not ways:
         return "you cannot afford it this turn"
-    example = {side: dict(named) for side, named in zip(sides, ways[0].named, strict=True)}
+    example = {side: {**named} for side, named in zip(sides, ways[0].named, strict=True)}
     return f"one way to pay: trade {example}"
 
 

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.engine.common import data as d
-from app.engine.common.resources import ZERO, Vector, choice_indices, cost_items, vector
+from app.engine.common.resources import ZERO, Choices, Vector, choice_indices, cost_items, vector
 
 CLASSIC_DIR = d.DATA_DIR / "classic"
 SCIENCE_SYMBOLS = ("compass", "gear", "tablet")
@@ -75,7 +75,7 @@ class Effects:
     """The effects of a card or wonder stage, sorted by what the engine does with them."""
 
     produce: Vector = ZERO
-    choices: tuple[tuple[int, ...], ...] = ()
+    choices: Choices = ()
     tradable: bool = True
     vp: int = 0
     shields: int = 0

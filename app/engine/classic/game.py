@@ -164,7 +164,9 @@ class ClassicGame(Game):
         if not what.cost_items:
             return NOTHING_TO_PAY if self.PLAIN_CARD_ACTIONS else (free_option(len(self.trade_sides(p))),)
         market = self._markets.get(p.seat) or self.market(p)
-        return affordable(market.options(what.cost, what.cost_items), p.coins - coin_cost)
+        ways = market.options(what.cost, what.cost_items)
+        budget = p.coins - coin_cost
+        return affordable(ways, budget) if ways and ways[-1].total > budget else ways  # most fit: no call
 
     def free_reason(self, p: Player, card: CardDef) -> str | None:
         """Why this card would be free for this player now (None: it must be paid)."""
@@ -277,7 +279,7 @@ class ClassicGame(Game):
         """Every way to build `source` (a card, or a wonder stage) for `price` (None: free)."""
         if price is None:
             return FREE
-        return ((price.coin_cost, self.ways_to_pay(p, price), NO_EXTRA),)
+        return (Payments(price.coin_cost, self.ways_to_pay(p, price), NO_EXTRA),)
 
     def discard_variants(self, p: Player) -> tuple[Extra, ...]:
         """The discards p may make of a card: the extra fields of each."""

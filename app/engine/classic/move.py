@@ -39,7 +39,10 @@ class Move:
             assert self.stage is not None
             out["stage"] = self.stage + 1
         if self.kind != "discard":
-            out["cost"] = {"bank": self.bank, **dict(zip(self.sides, self.coins, strict=True))}
+            if self.sides is SIDE_NAMES:
+                out["cost"] = {"bank": self.bank, "left": self.coins[0], "right": self.coins[1]}
+            else:
+                out["cost"] = {"bank": self.bank, **dict(zip(self.sides, self.coins, strict=True))}
             if self.free:
                 out["free"] = self.free
         return out

@@ -8,7 +8,7 @@ from app.engine.classic.move import Move
 from app.engine.classic.phases import LAST_CARD, OVER, PICK
 from app.engine.classic.player import SIDE_NAMES, Player
 from app.engine.classic.unplayable import hand_reasons
-from app.engine.common.resources import RESOURCES, Vector, to_dict
+from app.engine.common.resources import RESOURCES, Choices, Vector, to_dict
 
 if TYPE_CHECKING:
     from app.engine.classic.game import ClassicGame
@@ -70,7 +70,7 @@ def public_player(game: "ClassicGame", p: Player) -> dict[str, Any]:
     return out
 
 
-def production(fixed: Vector, choices: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+def production(fixed: Vector, choices: Choices) -> dict[str, Any]:
     """What a city produces each turn: fixed units, and one unit of each choice's resources."""
     return {"resources": to_dict(fixed), "choices": [[RESOURCES[i] for i in choice] for choice in choices]}
 

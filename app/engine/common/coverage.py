@@ -5,10 +5,10 @@ one unit of one of its options per turn). Covering is a small bipartite matching
 the sizes in these games are tiny, so a depth-first search with pruning is fastest.
 """
 
-from app.engine.common.resources import Vector
+from app.engine.common.resources import Choices, Vector
 
 
-def can_supply(need: Vector, fixed: Vector, choices: tuple[tuple[int, ...], ...]) -> bool:
+def can_supply(need: Vector, fixed: Vector, choices: Choices) -> bool:
     """True when fixed production plus one option of each choice card covers need."""
     missing = [n - f if n > f else 0 for n, f in zip(need, fixed, strict=True)]
     total = sum(missing)
@@ -19,7 +19,7 @@ def can_supply(need: Vector, fixed: Vector, choices: tuple[tuple[int, ...], ...]
     return _match(missing, total, choices, 0)
 
 
-def _match(missing: list[int], total: int, choices: tuple[tuple[int, ...], ...], start: int) -> bool:
+def _match(missing: list[int], total: int, choices: Choices, start: int) -> bool:
     if total == 0:
         return True
     if len(choices) - start < total:

@@ -16,6 +16,7 @@ N_RESOURCES = len(RESOURCES)
 Vector = tuple[int, ...]
 ZERO: Vector = (0,) * N_RESOURCES
 CostItems = tuple[tuple[int, int], ...]  # (resource index, units) for each resource a cost names
+Choices = tuple[tuple[int, ...], ...]  # choice cards: the resource indexes each may produce one of
 
 
 def vector(counts: Mapping[str, int]) -> Vector:

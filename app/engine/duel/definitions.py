@@ -4,7 +4,7 @@ but the few the rules read (a guild's counting, the setup and rules numbers)."""
 from dataclasses import dataclass, field
 
 from app.engine.common import data as d
-from app.engine.common.resources import ZERO, CostItems, Vector
+from app.engine.common.resources import ZERO, Choices, CostItems, Vector
 from app.engine.duel.models import Guild, RulesModel, SetupModel
 
 AGES = (1, 2, 3)
@@ -16,7 +16,7 @@ class Effects:
 
     produce: Vector = ZERO
     trade_produce: Vector = ZERO  # the part that raises the opponent's trading prices
-    choices: tuple[tuple[int, ...], ...] = ()
+    choices: Choices = ()
     vp: int = 0
     shields: int = 0
     science: str | None = None

@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from app.engine.common.resources import ZERO, Vector, add
+from app.engine.common.resources import ZERO, Choices, Vector, add
 from app.engine.duel.definitions import CardDef, Effects
 from app.engine.duel.trading import NO_CAPS
 
@@ -42,7 +42,7 @@ class DuelPlayer:
         self.science: dict[str, int] = {}
         self.fixed: Vector = ZERO
         self.trade_fixed: Vector = ZERO  # what raises the opponent's prices
-        self.choices: tuple[tuple[int, ...], ...] = ()
+        self.choices: Choices = ()
         self.caps: Vector = NO_CAPS  # fixed trading prices
         self.reductions: dict[str, int] = {}  # "wonder" or colour -> resource units waived
         self.extra_shields: dict[str, int] = {}  # colour -> extra shields

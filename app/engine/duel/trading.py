@@ -15,12 +15,10 @@ per (need, cards), whatever the prices, and the cheapest leftover is paid for.
 from itertools import product
 
 from app.engine.common.coverage import can_supply
-from app.engine.common.resources import N_RESOURCES, ZERO, CostItems, Vector, cost_items
+from app.engine.common.resources import N_RESOURCES, ZERO, Choices, CostItems, Vector, cost_items
 
 NO_CAPS: Vector = (99,) * N_RESOURCES
 ANY: tuple[int, ...] = tuple(range(N_RESOURCES))
-
-Choices = tuple[tuple[int, ...], ...]
 
 _LEFTOVERS: dict[tuple[Vector, Choices, int], tuple[CostItems, ...]] = {}
 _CACHE_LIMIT = 100_000

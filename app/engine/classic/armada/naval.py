@@ -84,7 +84,7 @@ def payment_variants(
     if step is None and spec is None:  # no variant: the base game's ways to pay
         if price is None:
             return FREE
-        return ((price.coin_cost, game.ways_to_pay(p, price), NO_EXTRA),)
+        return (Payments(price.coin_cost, game.ways_to_pay(p, price), NO_EXTRA),)
     out: list[Payments] = []
     cheapest = 0  # the least the build costs without its naval step
     for naval in (False, True) if step is not None else (False,):
@@ -106,7 +106,7 @@ def payment_variants(
         else:
             choices = move_choices(game, p.seat, spec, track if naval else None)
             extras = tuple([flag + (("moves", choice),) if choice else flag for choice in choices])
-        out.append((bank, ways, extras))
+        out.append(Payments(bank, ways, extras))
     return out
 
 

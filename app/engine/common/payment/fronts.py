@@ -9,10 +9,11 @@ from app.engine.common.resources import ZERO, Vector
 
 
 def resource_front(key: tuple) -> tuple[PaymentOption, ...]:
-    """Ways to buy count units of resource r from sellers with these supplies and prices."""
+    """Ways to buy count units of resource r from sellers with these supplies and prices: key is
+    (r, count, (each seller's supply of r, each seller's price of r))."""
     found = FRONTS.get(key)
     if found is None:
-        r, count, supply, prices = key
+        r, count, (supply, prices) = key
         plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
         for split in splits(count, [min(count, n) for n in supply], 0):
             coins = tuple(map(mul, split, prices))
@@ -61,9 +62,14 @@ def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
     return PaymentOption(
         tuple(map(add, x.coins, y.coins)),
         tuple(map(_vector_sum, x.buys, y.buys)),
-        tuple(map(add, x.named, y.named)),  # concatenation keeps the resource order
+        tuple(map(_merged, x.named, y.named)),
         x.total + y.total,
     )
+
+
+def _merged(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
+    """Both (of different resources, a's before b's in resource order: the merge keeps it)."""
+    return {**a, **b} if a and b else a or b
 
 
 def _vector_sum(u: Vector, v: Vector) -> Vector:

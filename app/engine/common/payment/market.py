@@ -6,9 +6,9 @@ from typing import Any
 
 from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SOLVED, bound
 from app.engine.common.payment.fronts import ordered, resource_front, sum_fronts
-from app.engine.common.payment.options import Choices, PaymentOption, Seller, free_options
+from app.engine.common.payment.options import PaymentOption, Seller, free_options
 from app.engine.common.payment.search import full_search, minimal_deficits
-from app.engine.common.resources import N_RESOURCES, ZERO, Vector
+from app.engine.common.resources import N_RESOURCES, ZERO, Choices, Vector
 
 
 class Market:
@@ -48,21 +48,26 @@ class Market:
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
         self.notes: dict[str, Any] = {}  # what callers derive from this market alone, by their name
-        self._own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
+        self._own = own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
+        self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
         # per resource: each seller's supply (fixed plus choice cards offering it) and price
         supplies = [s.supply if s.supply is not None else supply_of(s.fixed, s.choices) for s in sellers]
-        by_resource = zip(*supplies, strict=True)
-        prices = zip(*[s.prices for s in sellers], strict=True)
-        self._per_resource = list(zip(by_resource, prices, strict=True))
-        # the most of each resource that own choice cards and sellers could ever add: a cost
-        # missing more than that cannot be paid, whatever the plan
-        self._reach = _reach(self._own, sellers, supplies)
-        self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
+        prices = [s.prices for s in sellers]
+        # every vector has N_RESOURCES entries; zip(strict=True) would cost a sixth of the constructor
+        self._per_resource = list(zip(zip(*supplies), zip(*prices)))  # noqa: B905
         seller_masks: tuple[int, ...] = ()
+        limited = False
         for s in sellers:
             seller_masks += s.masks if s.masks is not None else masks_of(s.choices)
+            limited = limited or s.limit is not None
+        # the most of each resource that own choice cards and sellers could ever add: a cost
+        # missing more than that cannot be paid, whatever the plan
+        if len(sellers) == 2 and not limited:  # classic's neighbours, written out
+            self._reach = tuple(map(add, own, map(add, supplies[0], supplies[1])))
+        else:
+            self._reach = _reach(own, sellers, supplies)
         # with a seller limit, resources compete for the limit: always search
-        self._seller_masks = seller_masks if all(s.limit is None for s in sellers) else None
+        self._seller_masks = None if limited else seller_masks
 
     def options(self, cost: Vector, items: tuple[tuple[int, int], ...] | None = None) -> tuple[PaymentOption, ...]:
         """All non-dominated ways to cover cost, cheapest first; empty when it cannot be covered.
@@ -102,10 +107,13 @@ class Market:
         if not mask:
             return free_options(len(self.sellers))
         seller_masks = self._seller_masks
-        if seller_masks is not None and not _couples(seller_masks, mask):
-            if not _couples(self._own_masks, mask):
+        if seller_masks is not None:
+            if not mask & (mask - 1):  # one missing resource: no choice card can couple it
                 return self._independent(missing, self._own)
-            return self._own_choices_first(missing)
+            if not _couples(seller_masks, mask):
+                if not _couples(self._own_masks, mask):
+                    return self._independent(missing, self._own)
+                return self._own_choices_first(missing)
         need = [0] * N_RESOURCES
         for r, n in missing:
             need[r] = n
@@ -142,7 +150,7 @@ class Market:
         for r, short in missing:
             n = short - own[r]
             if n > 0:
-                keys.append((r, n, *self._per_resource[r]))
+                keys.append((r, n, self._per_resource[r]))
         if not keys:
             return free_options(len(self.sellers))
         if len(keys) == 1:
@@ -163,8 +171,6 @@ def _reach(own: Vector, sellers: tuple[Seller, ...], supplies: list[Vector]) -> 
     """The most of each resource that own choice cards and all sellers together could add."""
     if not sellers:
         return own
-    if len(sellers) == 2 and sellers[0].limit is None and sellers[1].limit is None:  # classic's neighbours
-        return tuple(map(add, own, map(add, supplies[0], supplies[1])))
     capped = [
         supply if seller.limit is None else tuple(min(n, seller.limit) for n in supply)
         for seller, supply in zip(sellers, supplies, strict=True)

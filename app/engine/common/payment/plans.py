@@ -1,8 +1,8 @@
 """Checking a payment plan a player gives (which resources from whom) and pricing it."""
 
 from app.engine.common.coverage import can_supply
-from app.engine.common.payment.options import Choices, Seller, price
-from app.engine.common.resources import N_RESOURCES, ZERO, Vector
+from app.engine.common.payment.options import Seller, price
+from app.engine.common.resources import N_RESOURCES, ZERO, Choices, Vector
 
 
 def plan_is_feasible(

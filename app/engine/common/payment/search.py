@@ -6,8 +6,8 @@ from operator import sub
 
 from app.engine.common.coverage import can_supply
 from app.engine.common.payment.fronts import ordered, pareto, splits
-from app.engine.common.payment.options import Choices, PaymentOption, Plan, Seller, price
-from app.engine.common.resources import N_RESOURCES, ZERO, Vector
+from app.engine.common.payment.options import PaymentOption, Plan, Seller, price
+from app.engine.common.resources import N_RESOURCES, ZERO, Choices, Vector
 
 PlanPair = tuple[tuple[int, ...], tuple[Vector, ...]]  # a Plan's (coins, buys), as a plain tuple
 
