@@ -96,7 +96,7 @@ class Connection:
         self.events_version = -1  # the events of every step up to this version were sent
         self.quiet_since_state = False  # every step since the last state sent was a secret pick
         self.held: asyncio.TimerHandle | None = None  # the wake-up for a state held back (see _state_may_wait)
-        self.held_since = 0.0
+        self.hold_over = False  # that wake-up came: the state goes out now
         self.closing: tuple[int, str] | None = None
         self.bucket = TokenBucket(self.settings.ws_rate_per_second, self.settings.ws_rate_burst)
         self._last_rate_error = 0.0
@@ -391,7 +391,7 @@ class Connection:
             self.quiet_since_state = True
             if self.held is not None:
                 self.held.cancel()
-                self.held = None
+                self.held, self.hold_over = None, False
         return out
 
     def _state_may_wait(self, rt: GameRuntime, frame: Frame) -> bool:
@@ -404,12 +404,15 @@ class Connection:
             return False
         if frame.markers[self.seat] > self.sent_version:
             return False
-        now = time.monotonic()
         if self.held is None:
-            self.held_since = now
-            self.held = asyncio.get_running_loop().call_later(self.settings.ws_quiet_state_ms / 1000, self._wake.set)
+            self.held = asyncio.get_running_loop().call_later(self.settings.ws_quiet_state_ms / 1000, self._end_hold)
             return True
-        return now - self.held_since < self.settings.ws_quiet_state_ms / 1000
+        return not self.hold_over
+
+    def _end_hold(self) -> None:
+        # a flag, not a clock reading: the event loop's timers may ring a little before time.monotonic() says
+        self.hold_over = True
+        self._wake.set()
 
 
 @router.websocket("/ws/rooms/{code}")

@@ -130,3 +130,16 @@ async def test_a_held_state_is_sent_again_on_sync(holding_server: LiveServer, ht
         await s0.send({"type": "sync"})
         state = await s0.wait_type("state", start=start)
         assert state["version"] == 1 and state["to_act"] == [0, 2]
+
+
+async def test_a_held_state_goes_out_when_its_hold_is_over(live_server: LiveServer) -> None:
+    """With the default hold, a seat hears of another seat's pick by `chosen`, then by its state."""
+    async with httpx.AsyncClient(base_url=live_server.url, timeout=30) as client:
+        code, tokens = await full_room(client, 3, seed=23)
+    url = live_server.ws_url
+    async with SeatClient(url, code, tokens[0]) as s0, SeatClient(url, code, tokens[1]) as s1:
+        await s0.wait_type("state")
+        assert (await pick(s1, await s1.wait_type("state"), "p1"))["type"] == "accepted"
+        await s0.wait_type("chosen", version=1, seat=1)
+        state = await s0.wait_for(lambda m: m["type"] == "state" and m["version"] == 1)
+        assert state["to_act"] == [0, 2]
