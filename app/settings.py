@@ -84,6 +84,11 @@ class Settings(BaseSettings):
     ws_coalesce_ms: float = Field(
         5.0, description="wait this long after a change before sending, so a burst of changes sends one state"
     )
+    ws_quiet_state_ms: float = Field(
+        250.0,
+        description="a state that changes nothing its seat may do, only telling of secret picks (already told by "
+        "`chosen`), waits up to this long for the rest of the turn",
+    )
     ws_compression: bool = Field(False, description="permessage-deflate: less traffic, more CPU per message")
 
     # database

@@ -40,6 +40,8 @@ from app.api.schemas import (
 )
 from app.rooms.context import Services
 from app.rooms.errors import Forbidden, NotFound, RoomError, TooMany, Unauthorized
+from app.rooms.frames import Frame
+from app.rooms.games import GameRuntime
 from app.rooms.hub import RoomChannel
 from app.rooms.service import SeatAuth, spectator_policy
 from app.rooms.tokens import normalize_code
@@ -90,7 +92,11 @@ class Connection:
         self._wake = asyncio.Event()
         self.sent_room_version = 0
         self.game_id: int | None = None
-        self.sent_version = -1
+        self.sent_version = -1  # of the last state sent
+        self.events_version = -1  # the events of every step up to this version were sent
+        self.quiet_since_state = False  # every step since the last state sent was a secret pick
+        self.held: asyncio.TimerHandle | None = None  # the wake-up for a state held back (see _state_may_wait)
+        self.hold_over = False  # that wake-up came: the state goes out now
         self.closing: tuple[int, str] | None = None
         self.bucket = TokenBucket(self.settings.ws_rate_per_second, self.settings.ws_rate_burst)
         self._last_rate_error = 0.0
@@ -298,7 +304,7 @@ class Connection:
             self.queue(PongMsg(data=message.data))
         elif isinstance(message, SyncMsg):
             self.sent_room_version = 0
-            self.sent_version = -1
+            self.sent_version = self.events_version = -1
             self._wake.set()
         elif isinstance(message, HelloMsg):
             self._error("already_authenticated", "this connection is already set up; open another one to change seat")
@@ -369,15 +375,44 @@ class Connection:
         if rt is None or (policy == "after" and not rt.frame.over):
             return out  # "after": a spectator sees the room, and a game once it is over
         if rt.game_id != self.game_id:
-            self.game_id, self.sent_version = rt.game_id, -1
+            self.game_id, self.sent_version, self.events_version = rt.game_id, -1, -1
         frame = rt.frame
-        if frame.version > self.sent_version:
-            if self.sent_version >= 0:
-                for step in rt.frames_after(self.sent_version):
+        if frame.version > self.events_version:
+            if self.events_version >= 0:
+                steps = rt.frames_after(self.events_version)
+                self.quiet_since_state = self.quiet_since_state and len(steps) == frame.version - self.events_version
+                for step in steps:
                     out.extend(render.event_texts(rt, step))
+                    self.quiet_since_state = self.quiet_since_state and step.secret and step.timeout_seat is None
+            self.events_version = frame.version
+        if frame.version > self.sent_version and not self._state_may_wait(rt, frame):
             out.append(render.state_text(rt, frame, self.seat))
             self.sent_version = frame.version
+            self.quiet_since_state = True
+            if self.held is not None:
+                self.held.cancel()
+                self.held, self.hold_over = None, False
         return out
+
+    def _state_may_wait(self, rt: GameRuntime, frame: Frame) -> bool:
+        """Whether this seat's new state may wait a moment for the rest of the turn: since its last
+        state there were only other seats' secret picks (each sent as `chosen`), so its marker has
+        not moved and an action made against that state is still accepted. Such states were most of
+        what the server sent when a turn's picks were committed more than WS_COALESCE_MS apart (on
+        PostgreSQL, under load). Held at most WS_QUIET_STATE_MS."""
+        if self.seat is None or not self.quiet_since_state or frame.over or rt.abandoned:
+            return False
+        if frame.markers[self.seat] > self.sent_version:
+            return False
+        if self.held is None:
+            self.held = asyncio.get_running_loop().call_later(self.settings.ws_quiet_state_ms / 1000, self._end_hold)
+            return True
+        return not self.hold_over
+
+    def _end_hold(self) -> None:
+        # a flag, not a clock reading: the event loop's timers may ring a little before time.monotonic() says
+        self.hold_over = True
+        self._wake.set()
 
 
 @router.websocket("/ws/rooms/{code}")

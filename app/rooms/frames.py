@@ -48,6 +48,7 @@ class Frame:
     epoch: int  # the game's epoch (see Game.epoch): equal epochs, equal legal actions
     clocks: SeatClocks | None = None  # with a turn clock: each seat's deadline (see clocks.py)
     timeout_seat: int | None = None  # the seat whose decision the server made on timeout in this step
+    secret: bool = False  # the step only made a secret choice (its public events are all `chosen`)
     view_json: dict[int | None, str] = field(default_factory=dict)
     events_json: str | None = None  # the events, once the frame was stripped
 
@@ -137,6 +138,7 @@ def make_frame(
     elif clocks is None:
         clocks = SeatClocks.start(clock, seats, to_act, at)
     frame = Frame(game.version, game, events, legal, to_act, tuple(markers), game.is_over, epoch, clocks)
+    frame.secret = bool(events) and all(event.get("type") == "chosen" for event in events)
     if by_timeout:
         frame.timeout_seat = actor
     return frame

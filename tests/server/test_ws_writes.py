@@ -1,0 +1,145 @@
+"""How the server writes to its websockets: the frames of one step of the event loop in one write,
+and a seat's state that only tells of other seats' secret picks held back for the rest of the turn."""
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from app.api.ws_writes import GatheredWrites
+from tests.server.conftest import make_settings
+from tests.server.helpers import SeatClient, full_room
+from tests.server.live import LiveServer
+
+
+class FakeTransport:
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+        self.closed = self.aborted = False
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closed or self.aborted
+
+    def close(self) -> None:
+        self.closed = True
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def get_extra_info(self, name: str) -> Any:
+        return f"info {name}"
+
+
+def gathered() -> tuple[GatheredWrites, FakeTransport]:
+    fake = FakeTransport()
+    return GatheredWrites(fake, asyncio.get_running_loop()), fake  # type: ignore[arg-type]
+
+
+async def test_writes_of_one_step_go_out_together_in_order() -> None:
+    transport, fake = gathered()
+    for chunk in (b"chosen", b"", b"reveal", b"state"):
+        transport.write(chunk)
+    assert fake.writes == [] and transport.get_write_buffer_size() == len(b"chosenrevealstate")
+    await asyncio.sleep(0)
+    assert fake.writes == [b"chosenrevealstate"]
+    transport.write(b"next")
+    await asyncio.sleep(0)
+    assert fake.writes == [b"chosenrevealstate", b"next"]
+    assert transport.get_extra_info("peername") == "info peername"
+
+
+async def test_close_sends_what_was_written_first_and_abort_drops_it() -> None:
+    transport, fake = gathered()
+    transport.write(b"close frame")
+    transport.close()
+    assert fake.writes == [b"close frame"] and fake.closed
+    transport, fake = gathered()
+    transport.write(b"lost")
+    transport.abort()
+    await asyncio.sleep(0)
+    assert fake.writes == [] and fake.aborted
+
+
+@pytest.fixture(scope="module")
+def holding_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server that holds a quiet state for a minute: longer than any test here runs."""
+    db = tmp_path_factory.mktemp("holding") / "wonders.db"
+    server = LiveServer(make_settings(f"sqlite:///{db}", ws_quiet_state_ms=60_000))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+async def http(holding_server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(base_url=holding_server.url, timeout=30) as client:
+        yield client
+
+
+async def pick(seat: SeatClient, state: dict[str, Any], action_id: str) -> dict[str, Any]:
+    start = len(seat.messages)
+    await seat.send(
+        {"type": "action", "action": state["legal_actions"][0], "version": state["version"], "action_id": action_id}
+    )
+    return await seat.wait_for(lambda m: m.get("action_id") == action_id, start=start)
+
+
+async def test_other_seats_picks_send_chosen_but_no_state_until_the_reveal(
+    holding_server: LiveServer, http: httpx.AsyncClient
+) -> None:
+    code, tokens = await full_room(http, 3, seed=21)
+    url = holding_server.ws_url
+    async with (
+        SeatClient(url, code, tokens[0]) as s0,
+        SeatClient(url, code, tokens[1]) as s1,
+        SeatClient(url, code, tokens[2]) as s2,
+    ):
+        st0, st1, st2 = [await s.wait_type("state") for s in (s0, s1, s2)]
+        assert (await pick(s1, st1, "p1"))["type"] == "accepted"
+        mine = await s1.wait_for(lambda m: m["type"] == "state" and m["version"] == 1)
+        assert mine["to_act"] == [0, 2]  # a seat's own pick is followed by its state
+        assert (await pick(s2, st2, "p2"))["type"] == "accepted"
+        await s0.wait_type("chosen", version=2, seat=2)
+        # seat 0's situation has not changed: it acts on its first state, which is still good
+        assert (await pick(s0, st0, "p0"))["type"] == "accepted"
+        reveal = await s0.wait_type("reveal")
+        after = await s0.wait_for(lambda m: m["type"] == "state" and m["version"] == reveal["version"])
+        assert after["to_act"] == [0, 1, 2]
+        states = [m["version"] for m in s0.messages if m["type"] == "state"]
+        assert states == [0, reveal["version"]]
+        chosen = [(m["version"], m["seat"]) for m in s0.messages if m["type"] == "chosen"]
+        assert chosen == [(1, 1), (2, 2), (3, 0)]
+
+
+async def test_a_held_state_is_sent_again_on_sync(holding_server: LiveServer, http: httpx.AsyncClient) -> None:
+    code, tokens = await full_room(http, 3, seed=22)
+    url = holding_server.ws_url
+    async with SeatClient(url, code, tokens[0]) as s0, SeatClient(url, code, tokens[1]) as s1:
+        await s0.wait_type("state")
+        assert (await pick(s1, await s1.wait_type("state"), "p1"))["type"] == "accepted"
+        await s0.wait_type("chosen", version=1, seat=1)
+        start = len(s0.messages)
+        await s0.send({"type": "sync"})
+        state = await s0.wait_type("state", start=start)
+        assert state["version"] == 1 and state["to_act"] == [0, 2]
+
+
+async def test_a_held_state_goes_out_when_its_hold_is_over(live_server: LiveServer) -> None:
+    """With the default hold, a seat hears of another seat's pick by `chosen`, then by its state."""
+    async with httpx.AsyncClient(base_url=live_server.url, timeout=30) as client:
+        code, tokens = await full_room(client, 3, seed=23)
+    url = live_server.ws_url
+    async with SeatClient(url, code, tokens[0]) as s0, SeatClient(url, code, tokens[1]) as s1:
+        await s0.wait_type("state")
+        assert (await pick(s1, await s1.wait_type("state"), "p1"))["type"] == "accepted"
+        await s0.wait_type("chosen", version=1, seat=1)
+        state = await s0.wait_for(lambda m: m["type"] == "state" and m["version"] == 1)
+        assert state["to_act"] == [0, 2]
