@@ -7,7 +7,6 @@ import sys
 
 import uvicorn
 
-from app.api.ws_writes import uvicorn_websocket_options
 from app.logs import uvicorn_log_config
 from app.settings import get_settings
 
@@ -29,7 +28,8 @@ def main(argv: list[str] | None = None) -> int:
         port=settings.port,
         log_level=settings.log_level,
         log_config=uvicorn_log_config(settings.log_format, settings.log_level),
-        **uvicorn_websocket_options(settings),
+        ws_max_size=settings.ws_hard_max_bytes,
+        ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
     )
     return 0

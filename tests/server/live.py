@@ -8,7 +8,6 @@ from typing import Any
 
 import uvicorn
 
-from app.api.ws_writes import uvicorn_websocket_options
 from app.engine import new_game
 from app.main import create_app
 from app.settings import Settings
@@ -23,7 +22,8 @@ class LiveServer:
             host="127.0.0.1",
             port=0,
             log_level="warning",
-            **uvicorn_websocket_options(settings),
+            ws_max_size=settings.ws_hard_max_bytes,
+            ws_per_message_deflate=settings.ws_compression,
             lifespan="on",
         )
         self.server = uvicorn.Server(config)

@@ -1,71 +1,15 @@
-"""How the server writes to its websockets: the frames of one step of the event loop in one write,
-and a seat's state that only tells of other seats' secret picks held back for the rest of the turn."""
+"""A seat's state that only tells of other seats' secret picks is held back for the rest of the turn
+(WS_QUIET_STATE_MS)."""
 
-import asyncio
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from app.api.ws_writes import GatheredWrites
 from tests.server.conftest import make_settings
 from tests.server.helpers import SeatClient, full_room
 from tests.server.live import LiveServer
-
-
-class FakeTransport:
-    def __init__(self) -> None:
-        self.writes: list[bytes] = []
-        self.closed = self.aborted = False
-
-    def write(self, data: bytes) -> None:
-        self.writes.append(data)
-
-    def is_closing(self) -> bool:
-        return self.closed or self.aborted
-
-    def close(self) -> None:
-        self.closed = True
-
-    def abort(self) -> None:
-        self.aborted = True
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def get_extra_info(self, name: str) -> Any:
-        return f"info {name}"
-
-
-def gathered() -> tuple[GatheredWrites, FakeTransport]:
-    fake = FakeTransport()
-    return GatheredWrites(fake, asyncio.get_running_loop()), fake  # type: ignore[arg-type]
-
-
-async def test_writes_of_one_step_go_out_together_in_order() -> None:
-    transport, fake = gathered()
-    for chunk in (b"chosen", b"", b"reveal", b"state"):
-        transport.write(chunk)
-    assert fake.writes == [] and transport.get_write_buffer_size() == len(b"chosenrevealstate")
-    await asyncio.sleep(0)
-    assert fake.writes == [b"chosenrevealstate"]
-    transport.write(b"next")
-    await asyncio.sleep(0)
-    assert fake.writes == [b"chosenrevealstate", b"next"]
-    assert transport.get_extra_info("peername") == "info peername"
-
-
-async def test_close_sends_what_was_written_first_and_abort_drops_it() -> None:
-    transport, fake = gathered()
-    transport.write(b"close frame")
-    transport.close()
-    assert fake.writes == [b"close frame"] and fake.closed
-    transport, fake = gathered()
-    transport.write(b"lost")
-    transport.abort()
-    await asyncio.sleep(0)
-    assert fake.writes == [] and fake.aborted
 
 
 @pytest.fixture(scope="module")
