@@ -34,6 +34,7 @@ from app.db.models import Action, Game, Room, Seat, now
 from app.engine import GameConfig, new_game
 from app.rooms.clocks import ClockSettings
 from app.rooms.tokens import hash_token, new_code, new_token
+from bench.live import stop_process
 from bench.server_load import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,11 +154,7 @@ def measure(database_url: str, code: str, games: int, log_path: Path) -> dict[st
             state = wait_for(f"{base}/api/rooms/{code}/game", proc, started)
             restored = wait_for(f"{base}/healthz", proc, started, lambda body: body["games_loaded"] >= games)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_process(proc, 30)
     return {
         "healthz_s": round(healthz, 3),
         "healthz_cpu_s": None if cpu is None else round(cpu, 2),

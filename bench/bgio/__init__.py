@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bench.live import free_port
+from bench.live import free_port, stop_process
 
 HERE = Path(__file__).resolve().parent
 NODE_ENV = {**os.environ, "NODE_ENV": "production"}  # boardgame.io logs less in production
@@ -65,12 +65,7 @@ def bgio_server(storage: str, log: Path, start_timeout: float = 60.0) -> Iterato
             wait_for_port(proc, port, log, start_timeout)
             yield f"http://127.0.0.1:{port}", proc.pid
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop_process(proc, 10)
 
 
 def run_load(url: str, server_pid: int, rooms: int, timeout: float) -> dict[str, Any]:

@@ -63,13 +63,18 @@ async def test_other_seats_picks_send_chosen_but_no_state_until_the_reveal(
         assert chosen == [(1, 1), (2, 2), (3, 0)]
 
 
+async def seat_1_picks(s0: SeatClient, s1: SeatClient) -> None:
+    """Seat 1 picks on its first state; seat 0, which has its first state, hears of it."""
+    await s0.wait_type("state")
+    assert (await pick(s1, await s1.wait_type("state"), "p1"))["type"] == "accepted"
+    await s0.wait_type("chosen", version=1, seat=1)
+
+
 async def test_a_held_state_is_sent_again_on_sync(holding_server: LiveServer, http: httpx.AsyncClient) -> None:
     code, tokens = await full_room(http, 3, seed=22)
     url = holding_server.ws_url
     async with SeatClient(url, code, tokens[0]) as s0, SeatClient(url, code, tokens[1]) as s1:
-        await s0.wait_type("state")
-        assert (await pick(s1, await s1.wait_type("state"), "p1"))["type"] == "accepted"
-        await s0.wait_type("chosen", version=1, seat=1)
+        await seat_1_picks(s0, s1)
         start = len(s0.messages)
         await s0.send({"type": "sync"})
         state = await s0.wait_type("state", start=start)
@@ -82,8 +87,6 @@ async def test_a_held_state_goes_out_when_its_hold_is_over(live_server: LiveServ
         code, tokens = await full_room(client, 3, seed=23)
     url = live_server.ws_url
     async with SeatClient(url, code, tokens[0]) as s0, SeatClient(url, code, tokens[1]) as s1:
-        await s0.wait_type("state")
-        assert (await pick(s1, await s1.wait_type("state"), "p1"))["type"] == "accepted"
-        await s0.wait_type("chosen", version=1, seat=1)
+        await seat_1_picks(s0, s1)
         state = await s0.wait_for(lambda m: m["type"] == "state" and m["version"] == 1)
         assert state["to_act"] == [0, 2]
