@@ -1,10 +1,12 @@
 """Fixtures for the server tests: databases (SQLite files, and a throw-away PostgreSQL database),
 the app in-process (httpx over ASGI), and a real uvicorn serving it for websocket tests."""
 
+import contextlib
 import os
 import secrets
 import socket
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -129,16 +131,23 @@ class app_client:
         await self._lifespan.__aexit__(None, None, None)
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A real uvicorn (in a thread) on a free port, with a fresh SQLite database."""
-    db = tmp_path_factory.mktemp("live") / "wonders.db"
-    server = LiveServer(make_settings(f"sqlite:///{db}"))
+@contextlib.contextmanager
+def live_sqlite_server(tmp_path_factory: pytest.TempPathFactory, name: str, **overrides: Any) -> Iterator[LiveServer]:
+    """A real uvicorn (in a thread) on a free port, on a fresh SQLite database, with these settings."""
+    db = tmp_path_factory.mktemp(name) / "wonders.db"
+    server = LiveServer(make_settings(f"sqlite:///{db}", **overrides))
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real uvicorn (in a thread) on a free port, with a fresh SQLite database."""
+    with live_sqlite_server(tmp_path_factory, "live") as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import make_settings
+from tests.server.conftest import live_sqlite_server
 from tests.server.helpers import SeatClient, full_room
 from tests.server.live import LiveServer
 
@@ -15,11 +15,8 @@ from tests.server.live import LiveServer
 @pytest.fixture(scope="module")
 def holding_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A server that holds a quiet state for a minute: longer than any test here runs."""
-    db = tmp_path_factory.mktemp("holding") / "wonders.db"
-    server = LiveServer(make_settings(f"sqlite:///{db}", ws_quiet_state_ms=60_000))
-    server.start()
-    yield server
-    server.stop()
+    with live_sqlite_server(tmp_path_factory, "holding", ws_quiet_state_ms=60_000) as server:
+        yield server
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from app.db.models import Seat
 from app.rooms.tokens import hash_token
-from tests.server.conftest import make_settings
+from tests.server.conftest import live_sqlite_server, make_settings
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room, join
 from tests.server.live import LiveServer
 
@@ -363,11 +363,8 @@ async def test_spectators_over_rest(client: httpx.AsyncClient, policy: str) -> N
 @pytest.fixture(scope="module")
 def away_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
     """A server where a seat is away one second after its last connection closes."""
-    db = tmp_path_factory.mktemp("seats") / "wonders.db"
-    server = LiveServer(make_settings(f"sqlite:///{db}", away_grace_seconds=1))
-    server.start()
-    yield server
-    server.stop()
+    with live_sqlite_server(tmp_path_factory, "seats", away_grace_seconds=1) as server:
+        yield server
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import httpx
 import pytest
 import websockets
 
-from tests.server.conftest import make_settings
+from tests.server.conftest import live_sqlite_server
 from tests.server.helpers import SeatClient, bearer, full_room
 from tests.server.live import LiveServer
 
@@ -27,13 +27,8 @@ DEPTH = 32  # MAX_JSON_DEPTH
 @pytest.fixture(scope="module")
 def fuzz_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """Rate limits high enough that a message and its ping never run into them (floods are below)."""
-    db = tmp_path_factory.mktemp("fuzz") / "wonders.db"
-    server = LiveServer(make_settings(f"sqlite:///{db}", ws_rate_per_second=10_000.0, ws_rate_burst=10_000))
-    server.start()
-    try:
+    with live_sqlite_server(tmp_path_factory, "fuzz", ws_rate_per_second=10_000.0, ws_rate_burst=10_000) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
