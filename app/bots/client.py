@@ -281,6 +281,15 @@ class _Reconnect(Exception):
     """The connection is unusable: drop it and connect again."""
 
 
+async def received(ws: Any) -> Any | None:
+    """A message already here, or None: no waiting."""
+    try:
+        async with asyncio.timeout(0):
+            return await ws.recv()
+    except TimeoutError:
+        return None
+
+
 class Alarm:
     """`receive`: the next message, or None if none came within the timeout. Like an
     `asyncio.timeout` around each receive, but with one timer for as long as the deadline does not
@@ -297,11 +306,7 @@ class Alarm:
         if within is None:
             return await ws.recv()
         if within <= 0:
-            try:
-                async with asyncio.timeout(0):  # whatever is already here, but no waiting
-                    return await ws.recv()
-            except TimeoutError:
-                return None
+            return await received(ws)
         loop = asyncio.get_running_loop()
         self.due = loop.time() + within
         if self.timer is None or self.timer_at > self.due:
@@ -750,10 +755,8 @@ class BotClient:
     async def _drain(self) -> Outcome | None:
         """Handle the messages already here, without waiting for more."""
         while True:
-            try:
-                async with asyncio.timeout(0):
-                    raw = await self.ws.recv()
-            except TimeoutError:
+            raw = await received(self.ws)
+            if raw is None:
                 return None
             try:
                 message = json.loads(raw)
