@@ -98,6 +98,7 @@ class RedisBroadcaster(Broadcaster):
             pubsub = self.redis.pubsub()
             try:
                 await pubsub.psubscribe(self.PREFIX + "*")
+                await self._confirmed(pubsub)
                 self._subscribed.set()
                 delay = 0.1
                 async for message in pubsub.listen():
@@ -114,6 +115,17 @@ class RedisBroadcaster(Broadcaster):
                     await pubsub.aclose()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
+
+    @staticmethod
+    async def _confirmed(pubsub: Any) -> None:
+        """Wait for Redis to confirm the subscription: until then another instance's notice
+        could reach Redis first and be missed (`psubscribe` only sends the command)."""
+        while True:
+            message = await pubsub.get_message(timeout=10)
+            if message is None:
+                raise TimeoutError("Redis did not confirm the subscription")
+            if message.get("type") == "psubscribe":
+                return
 
     def _receive(self, channel: str, data: str) -> None:
         try:
