@@ -388,7 +388,10 @@ async def test_a_seat_the_host_hands_to_a_bot_is_left_to_it_until_given_back(ser
         await asyncio.wait_for(thinking.wait(), 20)
         r = await http.post(f"/api/rooms/{code}/seats/0/bot", json={"kind": "random"}, headers=bearer(host))
         assert r.status_code == 200, r.text
-        await asyncio.sleep(0.3)  # the room message reaches the client
+        # the room message must be in the client's socket before its bot answers (nothing in the
+        # client can be watched for it: it reads the message only once the bot has answered); 0.3 s
+        # was too short on a loaded machine
+        await asyncio.sleep(1.0)
         release.set()
         deadline = time.monotonic() + 30
         while len([s for s in (await history(http, code))["steps"] if s["seat"] == 0]) < 3:

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from axe_playwright_python.async_playwright import Axe
-from playwright.async_api import Page
+from playwright.async_api import Locator, Page
 
 SHOTS = Path(os.environ.get("SCREENSHOT_DIR") or Path(tempfile.gettempdir()) / "wonders-shots")
 PHONE = {"width": 390, "height": 844}
@@ -31,6 +31,17 @@ async def wait_until(page: Page, predicate: str, within_ms: float = 30000) -> No
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {predicate}")
         await page.wait_for_timeout(40)
+
+
+async def box(locator: Locator, within_ms: float = 10000) -> dict[str, float]:
+    """The element's bounding box. Playwright answers None while the element is detached, which it
+    is for a moment whenever the page redraws on a new state (bots keep playing meanwhile)."""
+    deadline = time.monotonic() + within_ms / 1000
+    while (found := await locator.bounding_box()) is None:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{locator} has no bounding box")
+        await locator.page.wait_for_timeout(40)
+    return found
 
 
 async def shot(page: Page, name: str) -> Path:

@@ -12,6 +12,7 @@ from playwright.async_api import Browser, Page, WebSocket
 from tests.browser.pages import (
     DESKTOP,
     PHONE,
+    box,
     game_over,
     play_one,
     serious_violations,
@@ -126,7 +127,7 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     right = ada.locator(".neighbours .player.neighbour.right")
     assert "your left neighbour" in (await left.get_attribute("aria-label"))
     assert "your right neighbour" in (await right.get_attribute("aria-label"))
-    assert (await left.bounding_box())["x"] < (await ada.locator(".neighbours .player.me").bounding_box())["x"]
+    assert (await box(left))["x"] < (await box(ada.locator(".neighbours .player.me")))["x"]
     assert await ada.get_by_role("region", name=re.compile(r"^Bob \(your (left|right) neighbour\)$")).count() == 1
     assert "You buy from" in await left.inner_text()
     await shot(ada, "classic4-age1-desktop")
@@ -262,10 +263,10 @@ async def test_a_seven_player_armada_game_on_a_phone(web_server: LiveServer, chr
     assert await page.locator(".player.compact").count() == 6  # the others fold away, and open on a tap
     await page.locator(".player.compact summary").first.click()
     assert await page.locator(".shipyard:visible").count() == 2
-    first_action = (await page.locator("#hand button.hand-card").first.bounding_box())["y"]
+    first_action = (await box(page.locator("#hand button.hand-card").first))["y"]
     assert first_action < 400  # the first thing to click is near the top of the phone's screen
-    hand_top = (await page.locator("#hand-region").bounding_box())["y"]
-    board_top = (await page.locator("#board").bounding_box())["y"]
+    hand_top = (await box(page.locator("#hand-region")))["y"]
+    board_top = (await box(page.locator("#board")))["y"]
     assert hand_top < board_top < 2 * 844  # your hand first, the table after it, no endless page
     assert await sideways_overflow(page) == 0
     await shot(page, "armada7-age1-phone")
