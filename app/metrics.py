@@ -9,9 +9,11 @@ instances.
 
 Other modules call the small functions below rather than touching the objects:
 `timeout_fired()` for a seat's clock running out, `watch_submission()` around an action,
-`commit_seconds()` for the log writer, `connection_opened()` / `connection_closed()` for the hub.
+`commit_seconds()` for the log writer, `connection_opened()` / `connection_closed()` for the hub;
+`watch_loop_lag()` runs for the server's life and samples how late its event loop runs.
 """
 
+import asyncio
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -62,6 +64,13 @@ COMMIT_SECONDS = Histogram(
     buckets=LATENCY_BUCKETS,
     registry=REGISTRY,
 )
+LOOP_LAG = Histogram(
+    "wonders_event_loop_lag_seconds",
+    "How late the event loop ran a timer that was due (sampled every 0.1 s): how long anything ready "
+    "waits for its turn. A busy server's messages, commits and sends each wait about this long.",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
 TIMEOUTS = Counter("wonders_timeouts", "Turn clocks that ran out (the server acted for the seat)", registry=REGISTRY)
 ROOMS_CLOSED_IDLE = Counter(
     "wonders_rooms_closed_idle", "Rooms this instance closed because nobody used them", registry=REGISTRY
@@ -108,6 +117,15 @@ def watch_submission(task: Any, received: float) -> None:
             ACTIONS_REFUSED.labels(code=exc.code).inc()
 
     task.add_done_callback(done)
+
+
+async def watch_loop_lag(interval: float = 0.1) -> None:
+    """Sample the event loop's lag every `interval` seconds until cancelled."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + interval
+        await asyncio.sleep(interval)
+        LOOP_LAG.observe(max(0.0, loop.time() - due))
 
 
 def scrape(counts: Iterable[tuple[str, int]], games_loaded: int) -> bytes:

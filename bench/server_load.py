@@ -15,7 +15,9 @@ actions/s, the reveal latency (from the last pick of a turn being sent to the re
 arrived at every seat of the room) p50/p99/max in milliseconds, the wait from a turn's reveal to
 the next turn's last pick (where the players of a room wait: their states arriving, every seat
 choosing and sending), the turn time, the CPU used by the server, this client and the whole
-machine during the window, and errors.
+machine during the window, the server's event-loop lag during the run (from its
+`wonders_event_loop_lag_seconds` metric: how long anything ready waits for its turn; a reveal takes
+a few such waits), and errors.
 """
 
 import argparse
@@ -33,6 +35,7 @@ from typing import Any
 
 import httpx
 import orjson
+from prometheus_client.parser import text_string_to_metric_families
 
 from app.bots import client as bot_client
 from app.bots import make_bot
@@ -217,6 +220,45 @@ def cpu_between(samples: list[CpuSample], start: float, end: float) -> dict[str,
     }
 
 
+LAG_METRIC = "wonders_event_loop_lag_seconds"
+
+
+async def server_lag(http: httpx.AsyncClient) -> dict[str, float]:
+    """The server's event-loop lag histogram as {bucket bound or "sum"/"count": value} (empty if
+    the server has no such metric)."""
+    r = await http.get("/metrics")
+    out: dict[str, float] = {}
+    if r.status_code != 200:
+        return out
+    for family in text_string_to_metric_families(r.text):
+        if family.name != LAG_METRIC:
+            continue
+        for sample in family.samples:
+            if sample.name.endswith("_bucket"):
+                out[sample.labels["le"]] = sample.value
+            else:
+                out[sample.name.removeprefix(LAG_METRIC + "_")] = sample.value
+    return out
+
+
+def lag_between(before: dict[str, float], after: dict[str, float]) -> dict[str, float | None]:
+    """The server's loop lag during the run, from two scrapes: the mean, and the bucket bounds that
+    half and 99% of the samples fell within (the histogram's own buckets, so coarse)."""
+    count = after.get("count", 0.0) - before.get("count", 0.0)
+    if count <= 0:
+        return {"mean": None, "p50_at_most": None, "p99_at_most": None}
+    bounds = sorted((float(k), after[k] - before.get(k, 0.0)) for k in after if k not in ("sum", "count"))
+
+    def within(share: float) -> float | None:
+        for bound, seen in bounds:
+            if seen >= share * count:
+                return round(1000 * bound, 1)
+        return None
+
+    mean = (after["sum"] - before.get("sum", 0.0)) / count
+    return {"mean": round(1000 * mean, 1), "p50_at_most": within(0.5), "p99_at_most": within(0.99)}
+
+
 async def make_room(http: httpx.AsyncClient, players: int, game: str, index: int, expansions: list[str]) -> Room:
     body = {"name": f"b{index}-0", "game": game, "players": players, "expansions": expansions}
     r = await http.post("/api/rooms", json=body)
@@ -298,6 +340,7 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
             await asyncio.gather(*(start(room, 0) for room in rooms))
             go.set()
         samplers = [asyncio.create_task(loop_lag(lags, stop)), asyncio.create_task(sample_cpu(cpu, server_pid, stop))]
+        lag_before = await server_lag(http)
         started = time.perf_counter()
         if args.verbose:
             print(f"play starts at {time.time():.3f}", file=sys.stderr)
@@ -305,6 +348,7 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
             await starts
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         ended = time.perf_counter()
+        lag_after = await server_lag(http)
         stop.set()
         await asyncio.gather(*samplers)
         if args.verbose:
@@ -365,6 +409,7 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
         "messages_received": stats.messages,
         "messages_by_type": dict(sorted(stats.kinds.items())),
         "client_loop_lag_ms": {"p50": pct(lags, 0.5), "p99": pct(lags, 0.99)},
+        "server_loop_lag_ms": lag_between(lag_before, lag_after),
         "errors": stats.errors,
         "error_codes": stats.error_codes,
     }

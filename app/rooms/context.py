@@ -7,6 +7,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 
+from app import metrics
 from app.bots import BOTS, levels
 from app.db.migrate import upgrade
 from app.db.store import Database, Store
@@ -43,6 +44,7 @@ class Services:
     sweeper: Sweeper
     clocks: ClockService
     restoring: asyncio.Task[None] | None = field(default=None)
+    lag_watch: asyncio.Task[None] | None = field(default=None)
 
     @property
     def db(self) -> Database:
@@ -89,6 +91,7 @@ class Services:
         # Running games come back from their logs while the server already answers (a game asked
         # for meanwhile is loaded at once); their bots and clocks start as each one is loaded.
         services.restoring = asyncio.create_task(services._restore(), name="restore-running-games")
+        services.lag_watch = asyncio.create_task(metrics.watch_loop_lag(), name="event-loop-lag")
         sweeper.start()
         return services
 
@@ -108,6 +111,10 @@ class Services:
             await asyncio.shield(self.restoring)
 
     async def stop(self) -> None:
+        if self.lag_watch is not None:
+            self.lag_watch.cancel()
+            with contextlib.suppress(BaseException):
+                await self.lag_watch
         if self.restoring is not None:
             self.restoring.cancel()
             with contextlib.suppress(BaseException):

@@ -5,6 +5,7 @@ so the test compares scrapes taken before and after."""
 import asyncio
 import contextlib
 import random
+import time
 from collections.abc import AsyncIterator
 
 import httpx
@@ -56,6 +57,7 @@ async def test_metrics_text_and_schema(http: httpx.AsyncClient) -> None:
         "wonders_action_seconds_count",
         "wonders_commit_seconds_count",
         "wonders_timeouts_total",
+        "wonders_event_loop_lag_seconds_count",
         "process_cpu_seconds_total",
     ):
         assert name in names, name
@@ -115,6 +117,41 @@ async def test_timeouts_counter(http: httpx.AsyncClient) -> None:
     metrics.timeout_fired()
     after = await scrape(http)
     assert moved(before, after, "wonders_timeouts_total") == 1
+
+
+async def test_the_server_samples_its_event_loop_lag(http: httpx.AsyncClient) -> None:
+    before = await scrape(http)
+    await asyncio.sleep(0.6)
+    after = await scrape(http)
+    assert moved(before, after, "wonders_event_loop_lag_seconds_count") >= 3  # every 0.1 s
+
+
+async def test_a_blocked_event_loop_shows_as_lag() -> None:
+    def late(samples: Samples) -> float:  # samples above 0.25 s
+        return value(samples, "wonders_event_loop_lag_seconds_count") - value(
+            samples, "wonders_event_loop_lag_seconds_bucket", le="0.25"
+        )
+
+    def read() -> Samples:
+        return {
+            (s.name, frozenset(s.labels.items())): s.value
+            for family in text_string_to_metric_families(metrics.scrape([], 0).decode())
+            for s in family.samples
+        }
+
+    watcher = asyncio.create_task(metrics.watch_loop_lag(0.05))
+    try:
+        await asyncio.sleep(0.12)
+        before = read()
+        time.sleep(0.4)  # noqa: ASYNC251 (the point: nothing else runs meanwhile)
+        await asyncio.sleep(0.12)
+        after = read()
+    finally:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
+    assert late(after) - late(before) >= 1
+    assert moved(before, after, "wonders_event_loop_lag_seconds_sum") >= 0.3
 
 
 def test_many_apps_in_one_process() -> None:
