@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine.classic.move import Move
 from app.engine.classic.phases import LAST_CARD, OVER, PICK
-from app.engine.classic.player import SIDE_NAMES, Player
+from app.engine.classic.player import LEFT, RIGHT, Player
 from app.engine.classic.unplayable import hand_reasons
 from app.engine.common.resources import RESOURCES, Choices, Vector, to_dict
 
@@ -46,6 +46,7 @@ def view(game: "ClassicGame", seat: int | None) -> dict[str, Any]:
 
 
 def public_player(game: "ClassicGame", p: Player) -> dict[str, Any]:
+    science = p.science
     out = {
         "seat": p.seat,
         "wonder": p.wonder.name,
@@ -57,14 +58,14 @@ def public_player(game: "ClassicGame", p: Player) -> dict[str, Any]:
         "built_stages": [i + 1 for i in p.built_stages],
         "military_tokens": list(p.tokens),
         "shields": p.shields,
-        "science": dict(zip(("compass", "gear", "tablet", "any"), p.science, strict=True)),
+        "science": {"compass": science[0], "gear": science[1], "tablet": science[2], "any": science[3]},
         "has_chosen": p.seat in game.picks,
         "hand_size": len(game.hands[p.seat]),
         "left": game.left_of(p.seat),
         "right": game.right_of(p.seat),
         "production": production(p.fixed, p.choices),
         "sells": production(p.trade_fixed, p.trade_choices),
-        "prices": {side: dict(zip(RESOURCES, p.prices[i], strict=True)) for i, side in enumerate(SIDE_NAMES)},
+        "prices": {"left": price_list(p.prices[LEFT]), "right": price_list(p.prices[RIGHT])},
     }
     game.player_variant(p, out)
     return out
@@ -72,7 +73,41 @@ def public_player(game: "ClassicGame", p: Player) -> dict[str, Any]:
 
 def production(fixed: Vector, choices: Choices) -> dict[str, Any]:
     """What a city produces each turn: fixed units, and one unit of each choice's resources."""
-    return {"resources": to_dict(fixed), "choices": [[RESOURCES[i] for i in choice] for choice in choices]}
+    return {
+        "resources": {**_named(_RESOURCES, fixed, to_dict)},
+        "choices": [[*c] for c in _named(_CHOICES, choices, choice_names)],
+    }
+
+
+def price_list(prices: Vector) -> dict[str, int]:
+    """What one unit of each resource costs from one neighbour."""
+    return {**_named(_PRICES, prices, resource_prices)}
+
+
+def resource_prices(prices: Vector) -> dict[str, int]:
+    return dict(zip(RESOURCES, prices, strict=True))
+
+
+def choice_names(choices: Choices) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(RESOURCES[i] for i in choice) for choice in choices)
+
+
+# The names of resource vectors, prices and choice cards, kept per value: a view is made for every
+# seat at every step (the server renders one per seat and version), while cities change only now and
+# then. Every view gets copies of its own.
+_RESOURCES: dict[Vector, dict[str, int]] = {}
+_PRICES: dict[Vector, dict[str, int]] = {}
+_CHOICES: dict[Choices, tuple[tuple[str, ...], ...]] = {}
+NAMES_KEPT = 4096  # per table; a full table starts again
+
+
+def _named(table: dict[Any, Any], value: Any, name: Any) -> Any:
+    found = table.get(value)
+    if found is None:
+        if len(table) >= NAMES_KEPT:
+            table.clear()
+        found = table[value] = name(value)
+    return found
 
 
 def own_move(game: "ClassicGame", seat: int, move: Move) -> dict[str, Any]:
