@@ -87,8 +87,8 @@ def take(game: "DuelGame", slot: int) -> list[Event]:
     """Take the card of an accessible slot; the cards it uncovers turn face up."""
     structure = game.structure
     assert structure is not None
-    cards = game.cards
-    return [
-        {"type": "card_revealed", "slot": s, "card": cards[structure.cards[s]].name}  # type: ignore[index]
-        for s in structure.take(slot)
-    ]
+    turned = structure.take(slot)
+    if not turned:
+        return []
+    cards, in_slot = game.cards, structure.cards
+    return [{"type": "card_revealed", "slot": s, "card": cards[in_slot[s]].name} for s in turned]  # type: ignore[index]

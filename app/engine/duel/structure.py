@@ -42,8 +42,9 @@ class Structure:
 
     def slot_of(self, card: int) -> int | None:
         """The accessible slot holding card, or None."""
+        cards = self.cards
         for s in self.open:
-            if self.cards[s] == card:
+            if cards[s] == card:
                 return s
         return None
 
@@ -53,13 +54,14 @@ class Structure:
         self.open.remove(slot)
         turned = []
         freed = False
+        covered, up = self.covered, self.up
         for s in self.slots[slot].covers:
-            self.covered[s] -= 1
-            if self.covered[s] == 0:
+            left = covered[s] = covered[s] - 1
+            if not left:
                 self.open.append(s)
                 freed = True
-                if not self.up[s]:
-                    self.up[s] = True
+                if not up[s]:
+                    up[s] = True
                     turned.append(s)
         if freed:
             self.open.sort()

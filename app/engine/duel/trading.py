@@ -25,7 +25,7 @@ _CACHE_LIMIT = 100_000
 
 def prices(caps: Vector, opponent_trade: Vector, base: int) -> Vector:
     """Per-resource bank price for a buyer with these fixed-price caps against this opponent."""
-    return tuple(c if c < base + o else base + o for c, o in zip(caps, opponent_trade, strict=True))
+    return tuple(map(min, caps, map(base.__add__, opponent_trade)))
 
 
 def trade_cost(items: CostItems, fixed: Vector, choices: Choices, price: Vector, waive: int = 0) -> int:

@@ -31,6 +31,7 @@ KEY_FIELDS = {
 }
 RESTATED = {"build": ("cost", "free"), "wonder": ("cost",)}
 ALLOWED = {kind: frozenset(("type", *fields, *RESTATED.get(kind, ()))) for kind, fields in KEY_FIELDS.items()}
+KEY_TYPES = {kind: tuple((f, int if f == "seat" else str) for f in fields) for kind, fields in KEY_FIELDS.items()}
 
 
 def match(game: "DuelGame", action: dict[str, Any]) -> tuple[Move, dict[str, Any]]:
@@ -49,13 +50,11 @@ def match(game: "DuelGame", action: dict[str, Any]) -> tuple[Move, dict[str, Any
             f"{known}'{kind}' is not legal now: you must {PHASE_TEXT[game.phase]} (types: {list(allowed)})"
         )
     allowed_fields = ALLOWED[kind]
-    for field in action:
-        if field not in allowed_fields:
-            check_keys(action, set(allowed_fields))
+    if not action.keys() <= allowed_fields:
+        check_keys(action, set(allowed_fields))
     logged: dict[str, Any] = {"type": kind}
-    for field in KEY_FIELDS[kind]:
+    for field, wanted in KEY_TYPES[kind]:
         value = action.get(field)
-        wanted = int if field == "seat" else str
         if type(value) is not wanted:
             raise IllegalAction(f"a '{kind}' action needs '{field}' ({wanted.__name__}), not {value!r}")
         logged[field] = value
