@@ -53,10 +53,9 @@ def seat_costs(game: "DuelGame", seat: int) -> SeatCosts:
     return found
 
 
-def card_cost(game: "DuelGame", seat: int, card_id: int) -> tuple[int, int, str | None]:
+def card_cost(game: "DuelGame", seat: int, card: CardDef) -> tuple[int, int, str | None]:
     """(total coins, coins of it spent on trading, free reason) to build a card."""
     p = game.players[seat]
-    card = game.data.cards[card_id]
     if card.chain_from and not card.chain_from.isdisjoint(p.names):
         return 0, 0, "chain"
     trade = seat_costs(game, seat).card_trade(p, card) if card.cost_items else 0

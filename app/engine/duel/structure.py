@@ -32,21 +32,9 @@ class Structure:
         other.open = list(self.open)
         return other
 
-    @property
-    def empty(self) -> bool:
-        return not self.open
-
     def accessible_cards(self) -> list[int]:
         cards = self.cards
         return [cards[s] for s in self.open]  # type: ignore[misc]
-
-    def slot_of(self, card: int) -> int | None:
-        """The accessible slot holding card, or None."""
-        cards = self.cards
-        for s in self.open:
-            if cards[s] == card:
-                return s
-        return None
 
     def take(self, slot: int) -> list[int]:
         """Remove the card of an accessible slot; return the slots that turned face up."""
