@@ -19,14 +19,15 @@ class SeatCosts:
 
     __slots__ = ("price", "cards", "wonders")
 
-    def __init__(self, price: tuple[int, ...]) -> None:
+    def __init__(self, price: tuple[int, ...], cards: int, wonders: int) -> None:
         self.price = price
-        self.cards: dict[int, int] = {}  # card id -> coins spent trading (printed coins not included)
-        self.wonders: dict[int, int] = {}  # wonder id -> coins (all for trading)
+        # lists indexed by id, None until asked: indexing a list is cheaper than dict.get
+        self.cards: list[int | None] = [None] * cards  # coins spent trading (printed coins not included)
+        self.wonders: list[int | None] = [None] * wonders  # coins (all for trading)
 
     def card_trade(self, p: DuelPlayer, card: CardDef) -> int:
         """Coins p (whose costs these are) would spend trading for card's resources."""
-        trade = self.cards.get(card.id)
+        trade = self.cards[card.id]
         if trade is None:
             reduction = p.reductions.get(card.color, 0)
             trade = self.cards[card.id] = trade_cost(card.cost_items, p.fixed, p.choices, self.price, reduction)
@@ -34,7 +35,7 @@ class SeatCosts:
 
     def wonder_cost(self, p: DuelPlayer, wonder: WonderDef) -> int:
         """Coins p would spend trading for a Wonder's resources (its whole cost: Wonders print no coins)."""
-        cost = self.wonders.get(wonder.id)
+        cost = self.wonders[wonder.id]
         if cost is None:
             waive = p.reductions.get("wonder", 0)
             cost = self.wonders[wonder.id] = trade_cost(wonder.cost_items, p.fixed, p.choices, self.price, waive)
@@ -49,7 +50,7 @@ def seat_prices(game: "DuelGame", seat: int) -> tuple[int, ...]:
 def seat_costs(game: "DuelGame", seat: int) -> SeatCosts:
     found = game._costs[seat]
     if found is None:
-        found = game._costs[seat] = SeatCosts(seat_prices(game, seat))
+        found = game._costs[seat] = SeatCosts(seat_prices(game, seat), len(game.cards), len(game.data.wonders))
     return found
 
 

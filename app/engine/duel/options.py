@@ -44,14 +44,14 @@ def _play(game: "DuelGame") -> list[Action]:
             continue
         cost = card.coin_cost
         if card.cost_items:
-            trade = known.get(card.id)
+            trade = known[card.id]
             cost += costs.card_trade(p, card) if trade is None else trade
         if cost <= coins:
             actions.append({"type": "build", "card": card.name, "cost": cost})
     if p.unbuilt and game.wonders_total < game.max_wonders:
         wonders, known_wonders = game.data.wonders, costs.wonders
         for w in p.unbuilt:
-            cost = known_wonders.get(w)
+            cost = known_wonders[w]
             if cost is None:
                 cost = costs.wonder_cost(p, wonders[w])
             if cost <= coins:
