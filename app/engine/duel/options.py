@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from app.engine.common.game import Action
 from app.engine.duel.costs import seat_costs
+from app.engine.duel.definitions import CardDef
 from app.engine.duel.phases import BOX_TOKEN, CHOOSE_PROGRESS, CHOOSE_STARTER, DESTROY, DISCARD_BUILD, DRAFT, PLAY
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ def _draft(game: "DuelGame") -> list[Action]:
 
 
 def _play(game: "DuelGame") -> list[Action]:
+    # plain loops, not comprehensions: each comprehension makes a function and a frame per listing
     seat = game.current
     p = game.players[seat]
     coins, names = p.coins, p.names
@@ -35,9 +37,11 @@ def _play(game: "DuelGame") -> list[Action]:
     structure = game.structure
     assert structure is not None
     cards, in_slot = game.cards, structure.cards
-    accessible = [cards[in_slot[s]] for s in structure.open]  # type: ignore[index]
+    accessible: list[CardDef] = []
     actions: list[Action] = []
-    for card in accessible:
+    for s in structure.open:
+        card = cards[in_slot[s]]  # type: ignore[index]
+        accessible.append(card)
         chain = card.chain_from
         if chain and not chain.isdisjoint(names):
             actions.append({"type": "build", "card": card.name, "cost": 0, "free": "chain"})
@@ -56,10 +60,10 @@ def _play(game: "DuelGame") -> list[Action]:
                 cost = costs.wonder_cost(p, wonders[w])
             if cost <= coins:
                 wonder = wonders[w].name
-                actions += [
-                    {"type": "wonder", "card": card.name, "wonder": wonder, "cost": cost} for card in accessible
-                ]
-    actions += [{"type": "discard", "card": card.name} for card in accessible]
+                for card in accessible:
+                    actions.append({"type": "wonder", "card": card.name, "wonder": wonder, "cost": cost})
+    for card in accessible:
+        actions.append({"type": "discard", "card": card.name})
     return actions
 
 
