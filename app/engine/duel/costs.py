@@ -44,7 +44,7 @@ class SeatCosts:
 
 def seat_prices(game: "DuelGame", seat: int) -> tuple[int, ...]:
     """What each resource costs seat at the bank now."""
-    return prices(game.players[seat].caps, game.players[1 - seat].trade_fixed, game.data.rules.trade_base_price)
+    return prices(game.players[seat].caps, game.players[1 - seat].trade_fixed, game.data.trade_base_price)
 
 
 def seat_costs(game: "DuelGame", seat: int) -> SeatCosts:
@@ -69,5 +69,5 @@ def wonder_cost(game: "DuelGame", seat: int, wonder: int) -> int:
 
 
 def discard_gain(game: "DuelGame", seat: int) -> int:
-    rules = game.data.rules
-    return rules.discard_base_coins + game.players[seat].colors.get(rules.discard_coins_per_color, 0)
+    data = game.data
+    return data.discard_base_coins + game.players[seat].colors.get(data.discard_coins_per_color, 0)

@@ -25,7 +25,11 @@ _CACHE_LIMIT = 100_000
 
 def prices(caps: Vector, opponent_trade: Vector, base: int) -> Vector:
     """Per-resource bank price for a buyer with these fixed-price caps against this opponent."""
-    return tuple(map(min, caps, map(base.__add__, opponent_trade)))
+    out = []
+    for cap, trade in zip(caps, opponent_trade):  # noqa: B905 (vectors: a loop beats min() per resource)
+        price = base + trade
+        out.append(cap if cap < price else price)
+    return tuple(out)
 
 
 def trade_cost(items: CostItems, fixed: Vector, choices: Choices, price: Vector, waive: int = 0) -> int:
