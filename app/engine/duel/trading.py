@@ -37,14 +37,16 @@ def trade_cost(items: CostItems, fixed: Vector, choices: Choices, price: Vector,
     total = 0
     if not choices and not waive:
         for r, n in items:
-            if n > fixed[r]:
-                total += (n - fixed[r]) * price[r]
+            short = n - fixed[r]
+            if short > 0:
+                total += short * price[r]
         return total
     need = [0] * N_RESOURCES
     for r, n in items:
-        if n > fixed[r]:
-            need[r] = n - fixed[r]
-            total += n - fixed[r]
+        short = n - fixed[r]
+        if short > 0:
+            need[r] = short
+            total += short
     if total <= waive:
         return 0
     key = (tuple(need), choices, waive)
