@@ -26,7 +26,8 @@ def do_build(game: "DuelGame", move: CardBuild) -> list[Event]:
         events.append({"type": "coins", "seat": seat, "amount": p.chain_coins, "reason": "chain"})
     events += take(game, slot)
     events += construct(game, seat, card)
-    return events + finish(game)
+    events += finish(game)
+    return events
 
 
 def do_discard(game: "DuelGame", move: CardDiscard) -> list[Event]:
@@ -38,7 +39,8 @@ def do_discard(game: "DuelGame", move: CardDiscard) -> list[Event]:
     events += take(game, slot)
     game.discard.append(card_id)
     game.players[seat].coins += gain
-    return events + finish(game)
+    events += finish(game)
+    return events
 
 
 def do_wonder(game: "DuelGame", move: WonderBuild) -> list[Event]:
@@ -59,7 +61,8 @@ def do_wonder(game: "DuelGame", move: WonderBuild) -> list[Event]:
     events += wonder_effects(game, seat, wonder.effects)
     if game.phase != OVER and game.wonders_total >= game.max_wonders:
         events += return_last_wonders(game)
-    return events + finish(game)
+    events += finish(game)
+    return events
 
 
 def return_last_wonders(game: "DuelGame") -> list[Event]:
@@ -87,8 +90,11 @@ def take(game: "DuelGame", slot: int) -> list[Event]:
     """Take the card of an accessible slot; the cards it uncovers turn face up."""
     structure = game.structure
     assert structure is not None
-    cards = game.cards
-    return [
-        {"type": "card_revealed", "slot": s, "card": cards[structure.cards[s]].name}  # type: ignore[index]
-        for s in structure.take(slot)
-    ]
+    turned = structure.take(slot)
+    if not turned:
+        return []
+    cards, in_slot = game.cards, structure.cards
+    events: list[Event] = []
+    for s in turned:
+        events.append({"type": "card_revealed", "slot": s, "card": cards[in_slot[s]].name})  # type: ignore[index]
+    return events

@@ -106,8 +106,15 @@ class DuelData:
     card_ids: dict[str, int] = field(default_factory=dict)
     wonder_ids: dict[str, int] = field(default_factory=dict)
     token_ids: dict[str, int] = field(default_factory=dict)
+    # rules numbers read on every turn, as plain attributes (a Pydantic model's are slower to read)
+    trade_base_price: int = 0
+    discard_base_coins: int = 0
+    discard_coins_per_color: str = ""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "trade_base_price", self.rules.trade_base_price)
+        object.__setattr__(self, "discard_base_coins", self.rules.discard_base_coins)
+        object.__setattr__(self, "discard_coins_per_color", self.rules.discard_coins_per_color)
         self.age_ids.update((age, tuple(c.id for c in self.cards if c.age == age and not c.guild)) for age in AGES)
         object.__setattr__(self, "guild_ids", tuple(c.id for c in self.cards if c.guild))
         self.card_ids.update((c.name, c.id) for c in self.cards)

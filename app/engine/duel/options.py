@@ -8,7 +8,8 @@ them afresh, so callers may change what they get.
 from typing import TYPE_CHECKING
 
 from app.engine.common.game import Action
-from app.engine.duel.costs import card_trade, seat_costs, wonder_cost
+from app.engine.duel.costs import seat_costs
+from app.engine.duel.definitions import CardDef
 from app.engine.duel.phases import BOX_TOKEN, CHOOSE_PROGRESS, CHOOSE_STARTER, DESTROY, DISCARD_BUILD, DRAFT, PLAY
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ def _draft(game: "DuelGame") -> list[Action]:
 
 
 def _play(game: "DuelGame") -> list[Action]:
+    # plain loops, not comprehensions: each comprehension makes a function and a frame per listing
     seat = game.current
     p = game.players[seat]
     coins, names = p.coins, p.names
@@ -35,30 +37,33 @@ def _play(game: "DuelGame") -> list[Action]:
     structure = game.structure
     assert structure is not None
     cards, in_slot = game.cards, structure.cards
-    accessible = [cards[in_slot[s]].name for s in structure.open]  # type: ignore[index]
+    accessible: list[CardDef] = []
     actions: list[Action] = []
     for s in structure.open:
         card = cards[in_slot[s]]  # type: ignore[index]
+        accessible.append(card)
         chain = card.chain_from
         if chain and not chain.isdisjoint(names):
             actions.append({"type": "build", "card": card.name, "cost": 0, "free": "chain"})
             continue
         cost = card.coin_cost
         if card.cost_items:
-            trade = known.get(card.id)
-            cost += card_trade(game, seat, card.id) if trade is None else trade
+            trade = known[card.id]
+            cost += costs.card_trade(p, card) if trade is None else trade
         if cost <= coins:
             actions.append({"type": "build", "card": card.name, "cost": cost})
     if p.unbuilt and game.wonders_total < game.max_wonders:
         wonders, known_wonders = game.data.wonders, costs.wonders
         for w in p.unbuilt:
-            cost = known_wonders.get(w)
+            cost = known_wonders[w]
             if cost is None:
-                cost = wonder_cost(game, seat, w)
+                cost = costs.wonder_cost(p, wonders[w])
             if cost <= coins:
                 wonder = wonders[w].name
-                actions += [{"type": "wonder", "card": name, "wonder": wonder, "cost": cost} for name in accessible]
-    actions += [{"type": "discard", "card": name} for name in accessible]
+                for card in accessible:
+                    actions.append({"type": "wonder", "card": card.name, "wonder": wonder, "cost": cost})
+    for card in accessible:
+        actions.append({"type": "discard", "card": card.name})
     return actions
 
 

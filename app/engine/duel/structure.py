@@ -32,20 +32,9 @@ class Structure:
         other.open = list(self.open)
         return other
 
-    @property
-    def empty(self) -> bool:
-        return not self.open
-
     def accessible_cards(self) -> list[int]:
         cards = self.cards
         return [cards[s] for s in self.open]  # type: ignore[misc]
-
-    def slot_of(self, card: int) -> int | None:
-        """The accessible slot holding card, or None."""
-        for s in self.open:
-            if self.cards[s] == card:
-                return s
-        return None
 
     def take(self, slot: int) -> list[int]:
         """Remove the card of an accessible slot; return the slots that turned face up."""
@@ -53,13 +42,14 @@ class Structure:
         self.open.remove(slot)
         turned = []
         freed = False
+        covered, up = self.covered, self.up
         for s in self.slots[slot].covers:
-            self.covered[s] -= 1
-            if self.covered[s] == 0:
+            left = covered[s] = covered[s] - 1
+            if not left:
                 self.open.append(s)
                 freed = True
-                if not self.up[s]:
-                    self.up[s] = True
+                if not up[s]:
+                    up[s] = True
                     turned.append(s)
         if freed:
             self.open.sort()

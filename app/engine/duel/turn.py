@@ -32,7 +32,7 @@ def finish(game: "DuelGame") -> list[Event]:
         game.actor = game.current
         return [{"type": "decision", "kind": game.phase, "seat": game.current}]
     assert game.structure is not None
-    if game.structure.empty:
+    if not game.structure.open:  # the Age's last card is taken
         return end_age(game)
     events: list[Event] = []
     if game.play_again:

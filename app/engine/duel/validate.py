@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import check_keys
-from app.engine.duel.costs import card_cost, discard_gain, wonder_cost
+from app.engine.duel.costs import card_cost, discard_gain, seat_costs
 from app.engine.duel.definitions import CardDef
 from app.engine.duel.moves import CardBuild, CardDiscard, Choice, Move, WonderBuild
 from app.engine.duel.options import destroy_targets, legal
@@ -31,6 +31,7 @@ KEY_FIELDS = {
 }
 RESTATED = {"build": ("cost", "free"), "wonder": ("cost",)}
 ALLOWED = {kind: frozenset(("type", *fields, *RESTATED.get(kind, ()))) for kind, fields in KEY_FIELDS.items()}
+KEY_TYPES = {kind: tuple((f, int if f == "seat" else str) for f in fields) for kind, fields in KEY_FIELDS.items()}
 
 
 def match(game: "DuelGame", action: dict[str, Any]) -> tuple[Move, dict[str, Any]]:
@@ -49,13 +50,11 @@ def match(game: "DuelGame", action: dict[str, Any]) -> tuple[Move, dict[str, Any
             f"{known}'{kind}' is not legal now: you must {PHASE_TEXT[game.phase]} (types: {list(allowed)})"
         )
     allowed_fields = ALLOWED[kind]
-    for field in action:
-        if field not in allowed_fields:
-            check_keys(action, set(allowed_fields))
+    if not action.keys() <= allowed_fields:
+        check_keys(action, set(allowed_fields))
     logged: dict[str, Any] = {"type": kind}
-    for field in KEY_FIELDS[kind]:
+    for field, wanted in KEY_TYPES[kind]:
         value = action.get(field)
-        wanted = int if field == "seat" else str
         if type(value) is not wanted:
             raise IllegalAction(f"a '{kind}' action needs '{field}' ({wanted.__name__}), not {value!r}")
         logged[field] = value
@@ -77,17 +76,19 @@ def _accessible(game: "DuelGame", name: str) -> tuple[CardDef, int]:
     card_id = game.data.card_ids.get(name)
     structure = game.structure
     assert structure is not None
-    slot = None if card_id is None else structure.slot_of(card_id)
-    if card_id is None or slot is None:
-        names = sorted(game.cards[c].name for c in structure.accessible_cards())
-        raise IllegalAction(f"'{name}' is not an accessible card of the structure; accessible now: {names}")
-    return game.cards[card_id], slot
+    if card_id is not None:
+        in_slot = structure.cards
+        for slot in structure.open:
+            if in_slot[slot] == card_id:
+                return game.cards[card_id], slot
+    names = sorted(game.cards[c].name for c in structure.accessible_cards())
+    raise IllegalAction(f"'{name}' is not an accessible card of the structure; accessible now: {names}")
 
 
 def _build(game: "DuelGame", action: dict[str, Any]) -> CardBuild:
     card, slot = _accessible(game, action["card"])
     seat = game.current
-    cost, trade, free = card_cost(game, seat, card.id)
+    cost, trade, free = card_cost(game, seat, card)
     coins = game.players[seat].coins
     if cost > coins:
         raise IllegalAction(
@@ -96,7 +97,9 @@ def _build(game: "DuelGame", action: dict[str, Any]) -> CardBuild:
     legal = {"type": "build", "card": card.name, "cost": cost}
     if free:
         legal["free"] = free
-    _restates(action, legal)
+    # an action equal to the legal one, with an int cost and a str free, restates it rightly
+    if action != legal or type(action.get("cost")) is not int or (free and type(action["free"]) is not str):
+        _restates(action, legal)
     return card.id, slot, cost, trade, free
 
 
@@ -114,10 +117,12 @@ def _wonder(game: "DuelGame", action: dict[str, Any]) -> WonderBuild:
         raise IllegalAction(f"{name} is already built")
     if game.wonders_total >= game.max_wonders:
         raise IllegalAction(f"{game.max_wonders} Wonders are built: no more can be")
-    cost = wonder_cost(game, seat, wonder)
+    cost = seat_costs(game, seat).wonder_cost(p, game.data.wonders[wonder])
     if cost > p.coins:
         raise IllegalAction(f"{name} costs you {cost} coins and you have {p.coins}")
-    _restates(action, {"type": "wonder", "card": card.name, "wonder": name, "cost": cost})
+    legal = {"type": "wonder", "card": card.name, "wonder": name, "cost": cost}
+    if action != legal or type(action.get("cost")) is not int:
+        _restates(action, legal)
     return card.id, slot, wonder, cost, cost
 
 

@@ -64,7 +64,7 @@ def unplayable(game: "DuelGame", seat: int) -> tuple[dict[str, dict[str, Any]], 
     for slot in structure.open:
         card_id = structure.cards[slot]
         assert card_id is not None
-        cost, _, free = card_cost(game, seat, card_id)
+        cost, _, free = card_cost(game, seat, game.cards[card_id])
         if not free and cost > p.coins:
             cards[game.cards[card_id].name] = {"build": _coins(cost, p.coins)}
     wonders = {}
