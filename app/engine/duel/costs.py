@@ -1,7 +1,7 @@
 """What building a card or a Wonder costs a seat now, and what discarding brings.
 
 Costs are remembered per seat until something changes production, prices or reductions
-(the game then calls `forget`); chains are checked afresh since any build may add one.
+(the game then drops them: `DuelGame._economy_changed`); chains are checked afresh since any build may add one.
 """
 
 from typing import TYPE_CHECKING
