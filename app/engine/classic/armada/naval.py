@@ -1,7 +1,8 @@
 """Naval construction: the naval step a build or wonder stage may pay for with its card (one action,
 one payment plan for the total), and the free ship moves of cards, stages and islands."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,9 @@ if TYPE_CHECKING:
 
 NAVAL: Extra = (("naval", True),)
 NAVALS: tuple[Extra, ...] = (NAVAL,)
+# Payments(bank, ways, extras) without the namedtuple's Python-level __new__, several times dearer
+# than the tuple itself on the listing's hot path
+new_payments: Callable[[tuple[int, Sequence[Any], tuple[Extra, ...]]], Payments] = partial(tuple.__new__, Payments)
 
 
 def naval_track(game: "ArmadaGame", p: Player, kind: str, color: str | None) -> str | None:
@@ -93,7 +97,7 @@ def payment_variants(
         ways = ways_to_pay(game, p, price)
         if not ways:
             return ()
-        plain = Payments(price.coin_cost, ways, NO_EXTRA)
+        plain = new_payments((price.coin_cost, ways, NO_EXTRA))
     found = _TRAITS.get(id(source))
     if found is None or found[0] is not source:
         found = naval_traits(source)
@@ -126,7 +130,7 @@ def naval_payments(
     if cheapest + paid.coin_cost > p.coins:
         return None  # the naval step on top cannot be cheaper than the build alone
     ways = ways_to_pay(game, p, paid)
-    return Payments(paid.coin_cost, ways, NAVALS) if ways else None
+    return new_payments((paid.coin_cost, ways, NAVALS)) if ways else None
 
 
 def with_ship_moves(
