@@ -4,7 +4,7 @@ from functools import cache
 from typing import Any
 
 from app.engine.classic.armada.data import STEPS, TRACKS, ShipMove, StepCost
-from app.engine.classic.data import CardDef, Effects
+from app.engine.classic.data import CardDef, Effects, StageDef
 from app.engine.classic.player import copy_slots
 from app.engine.common.resources import N_RESOURCES, cost_items
 
@@ -62,16 +62,18 @@ def with_step(price: Any, step: StepCost) -> StepCost:
     return found[2]
 
 
-_TRAITS: dict[int, tuple[CardDef, str | None, ShipMove | None]] = {}  # by identity, the card kept alive
+WONDER_TRACK = "wonder"  # a stage's naval step: the track its shipyard names for the wonder
+_TRAITS: dict[int, tuple[CardDef | StageDef, str | None, ShipMove | None]] = {}  # by identity, kept alive
 
 
-def naval_traits(card: CardDef) -> tuple[str | None, ShipMove | None]:
-    """The track a card's naval step advances (its colour's, if it has one) and its free ship move."""
-    found = _TRAITS.get(id(card))
-    if found is None or found[0] is not card:
-        track = card.color if card.color in TRACKS else None
-        found = _TRAITS[id(card)] = (card, track, ship_move_of(card.effects))
-    return found[1], found[2]
+def naval_traits(source: CardDef | StageDef) -> tuple[CardDef | StageDef, str | None, ShipMove | None]:
+    """(source, the track its naval step advances, its free ship move), cached: a card's track is
+    its colour's (if it has one), a stage's WONDER_TRACK (its shipyard's wonder track)."""
+    found = _TRAITS.get(id(source))
+    if found is None or found[0] is not source:
+        track = WONDER_TRACK if type(source) is not CardDef else source.color if source.color in TRACKS else None
+        found = _TRAITS[id(source)] = (source, track, ship_move_of(source.effects))
+    return found
 
 
 def ship_move_of(effects: Effects) -> ShipMove | None:

@@ -1,23 +1,36 @@
 """Naval construction: the naval step a build or wonder stage may pay for with its card (one action,
 one payment plan for the total), and the free ship moves of cards, stages and islands."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from app.engine.classic.actions import FREE, NO_EXTRA, Extra, Payments
 from app.engine.classic.armada.data import TRACKS, ShipMove, StepCost
-from app.engine.classic.armada.fleet import TOP, discounted, naval_traits, ship_move_of, with_step
+from app.engine.classic.armada.fleet import (
+    _TRAITS,
+    TOP,
+    WONDER_TRACK,
+    discounted,
+    naval_traits,
+    with_step,
+)
 from app.engine.classic.checks import check_free, check_payment
 from app.engine.classic.data import CardDef, StageDef
 from app.engine.classic.move import Move
 from app.engine.classic.player import Player
 from app.engine.common.errors import IllegalAction
+from app.engine.common.payment import PaymentOption, affordable, free_option
 
 if TYPE_CHECKING:
     from app.engine.classic.armada.game import ArmadaGame
 
 NAVAL: Extra = (("naval", True),)
+NAVALS: tuple[Extra, ...] = (NAVAL,)
+# Payments(bank, ways, extras) without the namedtuple's Python-level __new__, several times dearer
+# than the tuple itself on the listing's hot path
+new_payments: Callable[[tuple[int, Sequence[Any], tuple[Extra, ...]]], Payments] = partial(tuple.__new__, Payments)
 
 
 def naval_track(game: "ArmadaGame", p: Player, kind: str, color: str | None) -> str | None:
@@ -66,48 +79,85 @@ def check_moves(game: "ArmadaGame", seat: int, spec: ShipMove | None, after: str
 
 def traits(game: "ArmadaGame", p: Player, source: CardDef | StageDef) -> tuple[str | None, ShipMove | None]:
     """The track a naval step with this card or stage advances, and its free ship move."""
-    if isinstance(source, CardDef):
-        return naval_traits(source)
-    return game.armada.shipyards[game.fleets[p.seat].board].wonder_track, ship_move_of(source.effects)
+    _, track, spec = naval_traits(source)
+    if track is WONDER_TRACK:
+        track = game.armada.shipyards[game.fleets[p.seat].board].wonder_track
+    return track, spec
 
 
 def payment_variants(
     game: "ArmadaGame", p: Player, price: CardDef | StageDef | None, source: CardDef | StageDef
 ) -> Sequence[Payments]:
     """Every way to build it: without and with its naval step, each with every choice of ships
-    (ArmadaGame's payment_variants hook)."""
-    if type(source) is CardDef:
-        track, spec = naval_traits(source)
+    (ArmadaGame's payment_variants hook). The listing's hot path: most builds have no free ship
+    move, and half of them cannot be paid at all (then nor can their naval step)."""
+    if price is None:
+        plain: Payments = FREE[0]
     else:
-        track, spec = game.armada.shipyards[game.fleets[p.seat].board].wonder_track, ship_move_of(source.effects)
-    step = None if track is None else next_step(game, p.seat, track)
-    if step is None and spec is None:  # no variant: the base game's ways to pay
-        if price is None:
-            return FREE
-        return (Payments(price.coin_cost, game.ways_to_pay(p, price), NO_EXTRA),)
-    out: list[Payments] = []
-    cheapest = 0  # the least the build costs without its naval step
-    for naval in (False, True) if step is not None else (False,):
-        paid = with_step(price, step) if naval and step is not None else price
-        if paid is None:
-            ways: Sequence[Any] = (None,)
-            bank = 0
-        elif naval and cheapest + paid.coin_cost > p.coins:
-            break  # the naval step on top cannot be cheaper than the build alone
-        else:
-            ways = game.ways_to_pay(p, paid)
-            bank = paid.coin_cost
-            if not ways:
-                break
-            cheapest = ways[0].total
-        flag = NAVAL if naval else ()
-        if spec is None:
-            extras: tuple[Extra, ...] = (flag,)
-        else:
-            choices = move_choices(game, p.seat, spec, track if naval else None)
-            extras = tuple([flag + (("moves", choice),) if choice else flag for choice in choices])
-        out.append(Payments(bank, ways, extras))
+        ways = ways_to_pay(game, p, price)
+        if not ways:
+            return ()
+        plain = new_payments((price.coin_cost, ways, NO_EXTRA))
+    found = _TRAITS.get(id(source))
+    if found is None or found[0] is not source:
+        found = naval_traits(source)
+    _, track, spec = found
+    fleet = game.fleets[p.seat]
+    step = None
+    if track is not None:
+        board = game.armada.shipyards[fleet.board]
+        if track is WONDER_TRACK:
+            track = board.wonder_track
+        position = fleet.ships[track]
+        if position < TOP:
+            step = board.costs[track][position]
+            if "naval_discount" in fleet.flags:
+                step = discounted(step)
+    naval = None if step is None else naval_payments(game, p, plain, price, step)
+    if spec is not None:
+        return with_ship_moves(game, p.seat, spec, plain, naval=naval, track=track)
+    if naval is None:
+        return (plain,)
+    return (plain, naval)
+
+
+def naval_payments(
+    game: "ArmadaGame", p: Player, plain: Payments, price: CardDef | StageDef | None, step: StepCost
+) -> Payments | None:
+    """The ways to build it with its naval step (None: none can be paid)."""
+    paid = with_step(price, step)
+    cheapest = plain.ways[0].total if price is not None else 0  # the least the build alone costs
+    if cheapest + paid.coin_cost > p.coins:
+        return None  # the naval step on top cannot be cheaper than the build alone
+    ways = ways_to_pay(game, p, paid)
+    return new_payments((paid.coin_cost, ways, NAVALS)) if ways else None
+
+
+def with_ship_moves(
+    game: "ArmadaGame", seat: int, spec: ShipMove, plain: Payments, *, naval: Payments | None, track: str | None
+) -> list[Payments]:
+    """A build or stage with a free ship move: every choice of ships, without and with the step."""
+    out = [plain._replace(extras=moves_extras((), move_choices(game, seat, spec, None)))]
+    if naval is not None:
+        out.append(naval._replace(extras=moves_extras(NAVAL, move_choices(game, seat, spec, track))))
     return out
+
+
+def moves_extras(flag: Extra, choices: list[tuple[str, ...]]) -> tuple[Extra, ...]:
+    return tuple([flag + (("moves", choice),) if choice else flag for choice in choices])
+
+
+def ways_to_pay(game: "ArmadaGame", p: Player, what: Any) -> Sequence[PaymentOption]:
+    """ClassicGame.ways_to_pay, without its base-game branch: the affordable ways, cheapest first."""
+    coin_cost = what.coin_cost
+    if coin_cost > p.coins:
+        return ()
+    if not what.cost_items:
+        return (free_option(len(game.trade_sides(p))),)
+    market = game._markets.get(p.seat) or game.market(p)
+    ways = market.options(what.cost, what.cost_items)
+    budget = p.coins - coin_cost
+    return affordable(ways, budget) if ways and ways[-1].total > budget else ways
 
 
 def parse_priced(game: "ArmadaGame", p: Player, move: Move, price: Any, action: dict[str, Any], *, what: str) -> Move:

@@ -4,7 +4,7 @@
 from operator import add, le, mul
 
 from app.engine.common.payment.caches import FRONTS
-from app.engine.common.payment.options import PaymentOption, make_option
+from app.engine.common.payment.options import PaymentOption, make_option, new_option
 from app.engine.common.resources import ZERO, Vector
 
 
@@ -41,29 +41,50 @@ def _unit(r: int, k: int) -> Vector:
 def sum_fronts(a: tuple[PaymentOption, ...], b: tuple[PaymentOption, ...]) -> tuple[PaymentOption, ...]:
     """Every way to buy both (a and b concern different resources), non-dominated, cheapest first."""
     if len(a) == 1:  # a translation keeps the front and its order
-        return tuple(_plus(a[0], y) for y in b)
+        x = a[0]
+        return tuple([_plus(x, y) for y in b])
     if len(b) == 1:
-        return tuple(_plus(x, b[0]) for x in a)
+        y = b[0]
+        return tuple([_plus(x, y) for x in a])
     pairs: dict[tuple[int, ...], tuple[PaymentOption, PaymentOption]] = {}
     for x in a:
         for y in b:
             pairs.setdefault(tuple(map(add, x.coins, y.coins)), (x, y))
-    front = pareto(list(pairs))  # only the pairs on the front become options
-    front.sort(key=_cheapest_first)
-    return tuple(_plus(*pairs[coins]) for coins in front)
+    front = cheapest_first(pareto(list(pairs)))  # only the pairs on the front become options
+    return tuple([_plus(*pairs[coins]) for coins in front])
 
 
-def _cheapest_first(coins: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    return sum(coins), coins
+def cheapest_first(front: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The coin vectors (all different) by total, then by vector: a sort of (total, coins) pairs,
+    without a Python key function called for each."""
+    return [coins for _, coins in sorted([(sum(coins), coins) for coins in front])]
+
+
+# Comprehensions and written-out pairs rather than map() over Python functions: on this hot path
+# each call from C into a Python function costs more than the work it does.
 
 
 def _plus(x: PaymentOption, y: PaymentOption) -> PaymentOption:
     """Both purchases (of different resources, x's before y's in resource order)."""
-    return PaymentOption(
-        tuple(map(add, x.coins, y.coins)),
-        tuple(map(_vector_sum, x.buys, y.buys)),
-        tuple(map(_merged, x.named, y.named)),
-        x.total + y.total,
+    if len(x.coins) == 2:  # two sellers (the classic game's neighbours), written out
+        (xc0, xc1), (yc0, yc1) = x.coins, y.coins
+        (xb0, xb1), (yb0, yb1) = x.buys, y.buys
+        (xn0, xn1), (yn0, yn1) = x.named, y.named
+        return new_option(
+            (
+                (xc0 + yc0, xc1 + yc1),
+                (_vector_sum(xb0, yb0), _vector_sum(xb1, yb1)),
+                (_merged(xn0, yn0), _merged(xn1, yn1)),
+                x.total + y.total,
+            )
+        )
+    return new_option(
+        (
+            tuple(map(add, x.coins, y.coins)),
+            tuple([_vector_sum(u, v) for u, v in zip(x.buys, y.buys, strict=True)]),
+            tuple([_merged(a, b) for a, b in zip(x.named, y.named, strict=True)]),
+            x.total + y.total,
+        )
     )
 
 
@@ -73,14 +94,16 @@ def _merged(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
 
 
 def _vector_sum(u: Vector, v: Vector) -> Vector:
+    if v == ZERO:  # most buys take nothing from one of the two
+        return u
+    if u == ZERO:
+        return v
     return tuple(map(add, u, v))
 
 
 def ordered(plans: dict[tuple[int, ...], tuple[Vector, ...]]) -> tuple[PaymentOption, ...]:
     """The non-dominated plans, cheapest first."""
-    front = pareto(list(plans))
-    front.sort(key=_cheapest_first)
-    return tuple(make_option(coins, plans[coins]) for coins in front)
+    return tuple([make_option(coins, plans[coins]) for coins in cheapest_first(pareto(list(plans)))])
 
 
 def pareto(points: list[tuple[int, ...]]) -> list[tuple[int, ...]]:

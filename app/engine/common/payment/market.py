@@ -5,7 +5,7 @@ from operator import add
 from typing import Any
 
 from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SOLVED, bound
-from app.engine.common.payment.fronts import ordered, resource_front, sum_fronts
+from app.engine.common.payment.fronts import cheapest_first, pareto, resource_front, sum_fronts
 from app.engine.common.payment.options import PaymentOption, Seller, free_options
 from app.engine.common.payment.search import full_search, minimal_deficits
 from app.engine.common.resources import N_RESOURCES, ZERO, Choices, Vector
@@ -135,13 +135,13 @@ class Market:
         need = [0] * N_RESOURCES
         for r, n in missing:
             need[r] = n
-        plans: dict[tuple[int, ...], tuple[Vector, ...]] = {}
+        by_coins: dict[tuple[int, ...], PaymentOption] = {}  # the first option found for each
         no_own = (0,) * N_RESOURCES
         for deficit in minimal_deficits(tuple(need), self.choices):
             left = [(r, n) for r, n in enumerate(deficit) if n]
             for option in self._independent(left, no_own):
-                plans.setdefault(option.coins, option.buys)
-        return ordered(plans)
+                by_coins.setdefault(option.coins, option)
+        return tuple([by_coins[coins] for coins in cheapest_first(pareto(list(by_coins)))])
 
     def _independent(self, missing: list[tuple[int, int]], own: Sequence[int]) -> tuple[PaymentOption, ...]:
         """No choice card offers two missing resources: each resource is bought on its own,

@@ -1,7 +1,9 @@
 """What the payment solver is asked (sellers) and answers (payment options)."""
 
+from collections.abc import Callable
+from functools import partial
 from operator import mul
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from app.engine.common.resources import RESOURCES, ZERO, Choices, Vector
 
@@ -32,8 +34,13 @@ class PaymentOption(NamedTuple):
     total: int  # all coins paid
 
 
+# PaymentOption(coins, buys, named, total) without the namedtuple's Python-level __new__ (the
+# solver's hot path: a call from C into Python costs more than the tuple itself)
+new_option: Callable[[tuple[Any, ...]], PaymentOption] = partial(tuple.__new__, PaymentOption)
+
+
 def make_option(coins: tuple[int, ...], buys: tuple[Vector, ...]) -> PaymentOption:
-    return PaymentOption(coins, buys, tuple(map(_named, buys)), sum(coins))
+    return new_option((coins, buys, tuple([_named(buy) for buy in buys]), sum(coins)))
 
 
 NAMES: dict[Vector, dict[str, int]] = {}

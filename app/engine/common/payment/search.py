@@ -121,9 +121,10 @@ def _buy_plans(rem: Vector, sellers: tuple[Seller, ...], j: int) -> Iterator[Pla
         if can_supply(rem, seller.fixed, seller.choices):
             yield (price(rem, seller.prices),), (rem,)
         return
+    least = _least_bought(rem, sellers[j + 1 :])
     seen: set[Vector] = set()
     for cap in _supply_caps(seller, rem):
-        for buy in _sub_vectors(cap):
+        for buy in _sub_vectors(cap, least):
             if buy in seen or (seller.limit is not None and sum(buy) > seller.limit):
                 continue
             seen.add(buy)
@@ -133,6 +134,20 @@ def _buy_plans(rem: Vector, sellers: tuple[Seller, ...], j: int) -> Iterator[Pla
                 yield (paid, *coins), (buy, *buys)
 
 
-def _sub_vectors(cap: Vector):
-    ranges = [range(n + 1) for n in cap]
+def _least_bought(rem: Vector, later: tuple[Seller, ...]) -> list[int]:
+    """Per resource, the least this seller must sell: what the later sellers together could never
+    supply (fixed production plus every choice card offering it). A smaller buy has no plan."""
+    supply = [0] * len(rem)
+    for seller in later:
+        for r, n in enumerate(seller.fixed):
+            supply[r] += n
+        for options in seller.choices:
+            for r in options:
+                supply[r] += 1
+    return [n - s if n > s else 0 for n, s in zip(rem, supply, strict=True)]
+
+
+def _sub_vectors(cap: Vector, least: list[int]):
+    """Every vector between least and cap, in the order of product (an empty range: none)."""
+    ranges = [range(low, n + 1) for n, low in zip(cap, least, strict=True)]
     return product(*ranges)
