@@ -23,6 +23,7 @@ from app.engine.common.game import Action, Event, Game, check_keys, require_dict
 from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option
 from app.engine.config import GameConfig
 
+DISCARD_FIELDS = frozenset({"card"})
 STARTING_COINS = 3
 HAND_SIZE = 7
 AGES = 3
@@ -141,7 +142,7 @@ class ClassicGame(Game):
         of the seats buying from it when what it sells changed (sellers offer tradable production
         only; discounts change the owner's prices only)."""
         if effects.changes_trading:
-            if effects.tradable and (effects.choices or any(effects.produce)):
+            if effects.changes_goods:
                 for s in self.markets_depending_on(seat):
                     self._markets.pop(s, None)
             else:
@@ -286,7 +287,7 @@ class ClassicGame(Game):
         return NO_EXTRA
 
     def parse_discard(self, p: Player, card_id: int, action: dict[str, Any]) -> Move:
-        check_keys(action, {"card"})
+        check_keys(action, DISCARD_FIELDS)
         return self.move_type("discard", card_id)
 
     def parse_priced(self, p: Player, move: Move, price: "Price | None", action: dict[str, Any], *, what: str) -> Move:

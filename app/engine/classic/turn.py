@@ -91,8 +91,9 @@ def place(game: "ClassicGame", seat: int, move: Move) -> None:
     p = game.players[seat]
     game.hands[seat].remove(move.card)
     if move.kind == "build":
-        p.add_card(move.card, game.cards[move.card])
-        game.production_changed(seat, game.cards[move.card].effects)
+        card = game.cards[move.card]
+        p.add_card(move.card, card)
+        game.production_changed(seat, card.effects)
     elif move.kind == "wonder":
         assert move.stage is not None
         p.add_stage(move.stage, move.card)
@@ -120,7 +121,8 @@ def take_effects(game: "ClassicGame", seat: int, move: Move) -> Effects | None:
 
 
 def gain_coins(game: "ClassicGame", p: Player, effects: Effects) -> None:
-    p.coins += effects.coins
+    if effects.coins:
+        p.coins += effects.coins
     for per in effects.coins_per:
         p.coins += per.amount * scoring.count(game, p.seat, per)
 

@@ -32,6 +32,10 @@ class PaymentOption(NamedTuple):
     total: int  # all coins paid
 
 
+# the fields' indexes, for the hot paths: reading a NamedTuple's field by name is a slower descriptor lookup
+COINS, BUYS, NAMED, TOTAL = range(4)
+
+
 def make_option(coins: tuple[int, ...], buys: tuple[Vector, ...]) -> PaymentOption:
     return PaymentOption(coins, buys, tuple(map(_named, buys)), sum(coins))
 
