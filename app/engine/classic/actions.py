@@ -102,7 +102,9 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
             pass
         elif price.cost_items:
             market = game._markets.get(p.seat) or game.market(p)
-            stage_ways = affordable(market.options(price.cost, price.cost_items), budget - stage_bank)
+            stage_ways = market.options(price.cost, price.cost_items)
+            if stage_ways and stage_ways[-1][TOTAL] > budget - stage_bank:  # affordable(), inline
+                stage_ways = affordable(stage_ways, budget - stage_bank)
         else:
             stage_ways = NOTHING_TO_PAY
     builds: list[Action] = []

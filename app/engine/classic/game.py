@@ -203,7 +203,8 @@ class ClassicGame(Game):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
-        seat = self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.n:  # check_seat's fast path, inline
+            seat = self.check_seat(seat)
         if self.phase == PICK:
             return actions.card_actions(self, self.players[seat], self.hands[seat])
         if seat not in self.pending:
@@ -212,10 +213,12 @@ class ClassicGame(Game):
         return [] if decision is None else decision.legal(self, seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        seat = self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.n:  # check_seat's fast path, inline
+            seat = self.check_seat(seat)
         if self.phase == OVER:
             raise IllegalAction("the game is over")
-        action = require_dict(action)
+        if type(action) is not dict or type(action.get("type")) is not str:  # require_dict's fast path
+            action = require_dict(action)
         if self.phase == PICK:
             return turn.apply_pick(self, seat, action)
         if seat not in self.pending:

@@ -9,7 +9,7 @@ from app.engine.classic.checks import parse_card_action
 from app.engine.classic.data import Effects
 from app.engine.classic.move import Move
 from app.engine.classic.phases import DISCARD_BUILD, LAST_CARD, OVER, PICK
-from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
+from app.engine.classic.player import SIDE_NAMES, Player
 from app.engine.common.game import Event
 
 if TYPE_CHECKING:
@@ -76,14 +76,18 @@ def resolve(game: "ClassicGame", moves: list[tuple[int, Move]]) -> None:
 
 
 def pay(game: "ClassicGame", seat: int, move: Move, income: list[int]) -> None:
-    p = game.players[seat]
-    p.coins -= move.bank + sum(move.coins)
+    coins = move.coins
     if move.sides is SIDE_NAMES:
-        income[game.left_of(seat)] += move.coins[LEFT]
-        income[game.right_of(seat)] += move.coins[RIGHT]
-    else:
-        for side, coins in zip(move.sides, move.coins, strict=True):
-            income[game.seat_at(seat, side)] += coins
+        left, right = coins
+        game.players[seat].coins -= move.bank + left + right
+        if left:
+            income[game.left_of(seat)] += left
+        if right:
+            income[game.right_of(seat)] += right
+        return
+    game.players[seat].coins -= move.bank + sum(coins)
+    for side, paid in zip(move.sides, coins, strict=True):
+        income[game.seat_at(seat, side)] += paid
 
 
 def place(game: "ClassicGame", seat: int, move: Move) -> None:
@@ -116,7 +120,10 @@ def take_effects(game: "ClassicGame", seat: int, move: Move) -> Effects | None:
         effects = p.stages[move.stage].effects
         if "build_from_discard" in effects.abilities:
             game.discard_builders.append(seat)
-    gain_coins(game, p, effects)
+    if effects.coins_per:
+        gain_coins(game, p, effects)
+    else:  # gain_coins, inline: most cards count nothing
+        p.coins += effects.coins
     return effects
 
 

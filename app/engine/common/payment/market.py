@@ -20,6 +20,7 @@ class Market:
     """
 
     __slots__ = (
+        "_free",
         "_key",
         "_memo",
         "_own",
@@ -47,6 +48,7 @@ class Market:
         self.sellers = sellers
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
+        self._free = free_options(len(sellers))  # the answer when nothing is missing
         self.notes: dict[str, Any] = {}  # what callers derive from this market alone, by their name
         self._own = own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
         self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
@@ -75,10 +77,26 @@ class Market:
         items, if given, lists cost's non-zero entries as (resource index, count): a shortcut.
         """
         found = self._memo.get(cost)
-        if found is None:
-            if items is None:
-                items = tuple((r, n) for r, n in enumerate(cost) if n)
-            found = self._memo[cost] = self._solve(items)
+        if found is not None:
+            return found
+        if items is None:
+            items = tuple((r, n) for r, n in enumerate(cost) if n)
+        # what own fixed production leaves missing, here: most costs are covered, or out of reach
+        fixed = self.fixed
+        reach = self._reach
+        mask = 0
+        missing = []
+        for r, count in items:
+            n = count - fixed[r]
+            if n > 0:
+                if n > reach[r]:
+                    found = ()  # more than own choice cards and the sellers could ever add
+                    break
+                mask |= 1 << r
+                missing.append((r, n))
+        else:
+            found = self._solve(mask, missing) if mask else self._free
+        self._memo[cost] = found
         return found
 
     def shortfall(self, cost: Vector) -> Vector:
@@ -92,24 +110,14 @@ class Market:
         """
         return tuple(c - f - r if c > f + r else 0 for c, f, r in zip(cost, self.fixed, self._reach, strict=True))
 
-    def _solve(self, items: tuple[tuple[int, int], ...]) -> tuple[PaymentOption, ...]:
-        fixed = self.fixed
-        reach = self._reach
-        mask = 0
-        missing = []
-        for r, count in items:
-            n = count - fixed[r]
-            if n > 0:
-                if n > reach[r]:
-                    return ()
-                mask |= 1 << r
-                missing.append((r, n))
-        if not mask:
-            return free_options(len(self.sellers))
+    def _solve(self, mask: int, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
+        """The options for the missing units (resource, count), mask their resources' bits."""
         seller_masks = self._seller_masks
         if seller_masks is not None:
             if not mask & (mask - 1):  # one missing resource: no choice card can couple it
-                return self._independent(missing, self._own)
+                r, n = missing[0]  # _independent, inline
+                n -= self._own[r]
+                return resource_front((r, n, self._per_resource[r])) if n > 0 else self._free
             if not _couples(seller_masks, mask):
                 if not _couples(self._own_masks, mask):
                     return self._independent(missing, self._own)
@@ -126,7 +134,7 @@ class Market:
         key = (tuple(need), self._key)
         found = SOLVED.get(key)
         if found is None:
-            found = SOLVED[key] = full_search(key[0], self.choices, self.sellers, free_options(len(self.sellers))[0])
+            found = SOLVED[key] = full_search(key[0], self.choices, self.sellers, self._free[0])
         return found
 
     def _own_choices_first(self, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
@@ -152,7 +160,7 @@ class Market:
             if n > 0:
                 keys.append((r, n, self._per_resource[r]))
         if not keys:
-            return free_options(len(self.sellers))
+            return self._free
         if len(keys) == 1:
             return resource_front(keys[0])
         whole = tuple(keys)
