@@ -30,6 +30,7 @@ class Payments(NamedTuple):
     extras: tuple[Extra, ...]  # the variant's extra fields to add to each way
 
 
+FREE_BUILD_ABILITIES = frozenset({"free_first_card_each_color", "free_first_card_each_age", "free_last_card_each_age"})
 FREE: tuple[Payments, ...] = (Payments(0, (None,), NO_EXTRA),)
 NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 
@@ -107,6 +108,7 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
                 stage_ways = affordable(stage_ways, budget - stage_bank)
         else:
             stage_ways = NOTHING_TO_PAY
+    free_abilities = not p.abilities.isdisjoint(FREE_BUILD_ABILITIES)
     builds: list[Action] = []
     wonders: list[Action] = []
     discards: list[Action] = []
@@ -123,7 +125,7 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
             if card.chain_from and not names.isdisjoint(card.chain_from):
                 free: str | None = "chain"
             else:
-                free = ability_free(game, p, card) if p.abilities else None
+                free = ability_free(game, p, card) if free_abilities else None
             if free:
                 builds.append(
                     {

@@ -9,7 +9,7 @@ from app.engine.classic.move import Move
 from app.engine.classic.player import SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import check_keys
-from app.engine.common.payment import Market, PaymentOption, plan_coins, plan_is_feasible
+from app.engine.common.payment import NAMED, Market, PaymentOption, plan_coins, plan_is_feasible
 from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ def offered_trade(market: Market, paid: "Price", trade: Any, sides: tuple[str, .
             return None
         wanted = tuple([trade.get(side) or {} for side in sides])
     for option in market.options(paid.cost, paid.cost_items):
-        if option.named == wanted:  # the same resources from each seller
+        if option[NAMED] == wanted:  # the same resources from each seller (NAMED: see plain_card_actions)
             return option
     return None
 

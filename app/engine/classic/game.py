@@ -206,6 +206,8 @@ class ClassicGame(Game):
         if type(seat) is not int or not 0 <= seat < self.n:  # check_seat's fast path, inline
             seat = self.check_seat(seat)
         if self.phase == PICK:
+            if self.PLAIN_CARD_ACTIONS:  # card_actions' first test
+                return actions.plain_card_actions(self, self.players[seat], self.hands[seat])
             return actions.card_actions(self, self.players[seat], self.hands[seat])
         if seat not in self.pending:
             return []

@@ -162,6 +162,8 @@ def step_discard_hands(game: "ClassicGame") -> list[Event]:
 
 
 def step_discard_build(game: "ClassicGame") -> list[Event]:
+    if not game.discard_builders:  # most turns
+        return []
     events: list[Event] = []
     seats = set()
     options = game.DECISIONS[DISCARD_BUILD].legal

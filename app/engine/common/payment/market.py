@@ -52,16 +52,18 @@ class Market:
         self.notes: dict[str, Any] = {}  # what callers derive from this market alone, by their name
         self._own = own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
         self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
-        # per resource: each seller's supply (fixed plus choice cards offering it) and price
-        supplies = [s.supply if s.supply is not None else supply_of(s.fixed, s.choices) for s in sellers]
-        prices = [s.prices for s in sellers]
-        # every vector has N_RESOURCES entries; zip(strict=True) would cost a sixth of the constructor
-        self._per_resource = list(zip(zip(*supplies), zip(*prices)))  # noqa: B905
+        supplies = []  # each seller's supply (fixed plus one unit of each option of its choice cards)
+        prices = []
         seller_masks: tuple[int, ...] = ()
         limited = False
-        for s in sellers:
-            seller_masks += s.masks if s.masks is not None else masks_of(s.choices)
-            limited = limited or s.limit is not None
+        for fixed, choices, price, limit, supply, masks in sellers:  # one loop: a Seller's fields are slow to read
+            supplies.append(supply if supply is not None else supply_of(fixed, choices))
+            prices.append(price)
+            seller_masks += masks if masks is not None else masks_of(choices)
+            limited = limited or limit is not None
+        # per resource: each seller's supply and price; every vector has N_RESOURCES entries:
+        # zip(strict=True) would cost a sixth of the constructor
+        self._per_resource = list(zip(zip(*supplies), zip(*prices)))  # noqa: B905
         # the most of each resource that own choice cards and sellers could ever add: a cost
         # missing more than that cannot be paid, whatever the plan
         if len(sellers) == 2 and not limited:  # classic's neighbours, written out
@@ -117,7 +119,10 @@ class Market:
             if not mask & (mask - 1):  # one missing resource: no choice card can couple it
                 r, n = missing[0]  # _independent, inline
                 n -= self._own[r]
-                return resource_front((r, n, self._per_resource[r])) if n > 0 else self._free
+                if n <= 0:
+                    return self._free
+                key = (r, n, self._per_resource[r])
+                return FRONTS.get(key) or resource_front(key)  # resource_front, its cache read inline
             if not _couples(seller_masks, mask):
                 if not _couples(self._own_masks, mask):
                     return self._independent(missing, self._own)
