@@ -149,6 +149,16 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
                 else:
                     ways = NOTHING_TO_PAY
                 for way in ways:
+                    if way is NOTHING_TO_PAY[0]:  # the commonest way, its dicts written out
+                        builds.append(
+                            {
+                                "type": "build",
+                                "card": name,
+                                "trade": {"left": {}, "right": {}},
+                                "cost": {"bank": bank, "left": 0, "right": 0},
+                            }
+                        )
+                        continue
                     named, coins = way[NAMED], way[COINS]
                     builds.append(
                         {
@@ -170,7 +180,7 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
                 }
             )
         discards.append({"type": "discard", "card": name})
-    return builds + wonders + discards
+    return [*builds, *wonders, *discards]
 
 
 def priced(

@@ -183,10 +183,11 @@ def step_discard_build(game: "ClassicGame") -> list[Event]:
 
 
 def step_next_turn(game: "ClassicGame") -> list[Event]:
-    if game.age == 2:
-        game.hands = [game.hands[game.left_of(s)] for s in range(game.n)]
-    else:
-        game.hands = [game.hands[game.right_of(s)] for s in range(game.n)]
+    hands = game.hands
+    if game.age == 2:  # each seat takes its left neighbour's hand (left_of: seat + 1)
+        game.hands = hands[1:] + hands[:1]
+    else:  # its right neighbour's (right_of: seat - 1)
+        game.hands = hands[-1:] + hands[:-1]
     game.turn += 1
     game.phase = PICK
     return []

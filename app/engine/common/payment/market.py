@@ -48,7 +48,7 @@ class Market:
         self.sellers = sellers
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
-        self._free = free_options(len(sellers))  # the answer when nothing is missing
+        self._free = free_options(len(sellers))  # the answer when nothing is missing (always this tuple)
         self.notes: dict[str, Any] = {}  # what callers derive from this market alone, by their name
         self._own = own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
         self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
