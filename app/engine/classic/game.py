@@ -302,9 +302,9 @@ class ClassicGame(Game):
         (a variant's hook: the base game checks its payments inline, see checks.parse_card_action)."""
         raise NotImplementedError
 
-    def take_effects(self, seat: int, move: Move) -> None:
-        """A move's immediate effects, once every card of the turn is on the table (turn.py)."""
-        turn.take_effects(self, seat, move)
+    # a move's immediate effects, once every card of the turn is on the table: turn.take_effects
+    # itself (the hook of every move, one call fewer than a method calling it)
+    take_effects: Callable[[Any, int, Move], Any] = turn.take_effects
 
     def turn_steps(self, last: bool) -> list[str]:
         """The steps after a turn's picks are resolved (see turn.STEPS)."""

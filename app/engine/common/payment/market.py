@@ -26,6 +26,8 @@ class Market:
         "_own",
         "_own_masks",
         "_per_resource",
+        "_prices",
+        "_supplies",
         "_reach",
         "_seller_masks",
         "choices",
@@ -61,9 +63,9 @@ class Market:
             prices.append(price)
             seller_masks += masks if masks is not None else masks_of(choices)
             limited = limited or limit is not None
-        # per resource: each seller's supply and price; every vector has N_RESOURCES entries:
-        # zip(strict=True) would cost a sixth of the constructor
-        self._per_resource = list(zip(zip(*supplies), zip(*prices)))  # noqa: B905
+        self._supplies = supplies
+        self._prices = prices
+        self._per_resource: list[tuple[Vector, Vector]] | None = None  # see per_resource: made when first needed
         # the most of each resource that own choice cards and sellers could ever add: a cost
         # missing more than that cannot be paid, whatever the plan
         if len(sellers) == 2 and not limited:  # classic's neighbours, written out
@@ -121,7 +123,7 @@ class Market:
                 n -= self._own[r]
                 if n <= 0:
                     return self._free
-                key = (r, n, self._per_resource[r])
+                key = (r, n, (self._per_resource or self.per_resource())[r])
                 return FRONTS.get(key) or resource_front(key)  # resource_front, its cache read inline
             if not _couples(seller_masks, mask):
                 if not _couples(self._own_masks, mask):
@@ -142,6 +144,13 @@ class Market:
             found = SOLVED[key] = full_search(key[0], self.choices, self.sellers, self._free[0])
         return found
 
+    def per_resource(self) -> list[tuple[Vector, Vector]]:
+        """Per resource: each seller's supply and price (the key of its fronts). Made on the first
+        cost that buys something: many markets only meet costs their owner covers."""
+        # every vector has N_RESOURCES entries: zip(strict=True) would cost a sixth of this
+        self._per_resource = list(zip(zip(*self._supplies), zip(*self._prices)))  # noqa: B905
+        return self._per_resource
+
     def _own_choices_first(self, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
         """Own choice cards couple resources, sellers' do not: try each way to set the own cards,
         then buy each resource on its own."""
@@ -160,10 +169,11 @@ class Market:
         """No choice card offers two missing resources: each resource is bought on its own,
         after the own choice cards offering it (own: how many per resource)."""
         keys = []
+        per_resource = self._per_resource or self.per_resource()
         for r, short in missing:
             n = short - own[r]
             if n > 0:
-                keys.append((r, n, self._per_resource[r]))
+                keys.append((r, n, per_resource[r]))
         if not keys:
             return self._free
         if len(keys) == 1:
