@@ -108,7 +108,7 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
                 stage_ways = affordable(stage_ways, budget - stage_bank)
         else:
             stage_ways = NOTHING_TO_PAY
-    free_abilities = not p.abilities.isdisjoint(FREE_BUILD_ABILITIES)
+    free_abilities = p.abilities and not p.abilities.isdisjoint(FREE_BUILD_ABILITIES)
     builds: list[Action] = []
     wonders: list[Action] = []
     discards: list[Action] = []

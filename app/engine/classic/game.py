@@ -23,6 +23,7 @@ from app.engine.common.game import Action, Event, Game, check_keys, require_dict
 from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option
 from app.engine.config import GameConfig
 
+new_tuple = tuple.__new__
 DISCARD_FIELDS = frozenset({"card"})
 DISCARD_KEYS = DISCARD_FIELDS | {"type"}
 STARTING_COINS = 3
@@ -153,10 +154,17 @@ class ClassicGame(Game):
         left = self.players[self.left_of(p.seat)]
         right = self.players[self.right_of(p.seat)]
         prices = p.prices
-        return (
-            Seller(left.trade_fixed, left.trade_choices, prices[LEFT], None, left.trade_supply, left.trade_masks),
-            Seller(right.trade_fixed, right.trade_choices, prices[RIGHT], None, right.trade_supply, right.trade_masks),
+        left_offer = (left.trade_fixed, left.trade_choices, prices[LEFT], None, left.trade_supply, left.trade_masks)
+        right_offer = (
+            right.trade_fixed,
+            right.trade_choices,
+            prices[RIGHT],
+            None,
+            right.trade_supply,
+            right.trade_masks,
         )
+        # tuple.__new__ makes each Seller without the Python frame of a NamedTuple's __new__ (a hot path)
+        return new_tuple(Seller, left_offer), new_tuple(Seller, right_offer)
 
     def ways_to_pay(self, p: Player, what: "Price") -> Sequence[PaymentOption]:
         """The affordable ways to pay for a card or stage, on top of its coin cost, cheapest first."""

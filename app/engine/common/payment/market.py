@@ -69,7 +69,8 @@ class Market:
         # the most of each resource that own choice cards and sellers could ever add: a cost
         # missing more than that cannot be paid, whatever the plan
         if len(sellers) == 2 and not limited:  # classic's neighbours, written out
-            self._reach = tuple(map(add, own, map(add, supplies[0], supplies[1])))
+            reach = map(add, supplies[0], supplies[1])
+            self._reach = tuple(map(add, own, reach) if own_choices else reach)  # no choice cards: own adds 0
         else:
             self._reach = _reach(own, sellers, supplies)
         # with a seller limit, resources compete for the limit: always search
