@@ -112,15 +112,16 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
     builds: list[Action] = []
     wonders: list[Action] = []
     discards: list[Action] = []
-    seen: set[str] = set()
-    cards = game.cards
     names = p.names
+    cards = game.cards
+    seen: set[str] | None = None if game.unique_names[game.age] else set()
     for card_id in hand:
         card = cards[card_id]
         name = card.name
-        if name in seen:
-            continue
-        seen.add(name)
+        if seen is not None:  # two cards of this Age may share a name: the first one only
+            if name in seen:
+                continue
+            seen.add(name)
         if name not in names:
             if card.chain_from and not names.isdisjoint(card.chain_from):
                 free: str | None = "chain"

@@ -63,6 +63,7 @@ class ClassicGame(Game):
         rng = random.Random(config.seed)
         self.cards: tuple[CardDef, ...] = ()
         self.decks: dict[int, list[int]] = {}
+        self.unique_names: dict[int, bool] = {}  # per Age: no two of its cards share a name (see _make_decks)
         self._make_decks(rng)
         self.players = self._seat_players(rng)
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
@@ -91,6 +92,8 @@ class ClassicGame(Game):
             pool += self.extra_cards(age, rng)
             first = len(cards)
             cards += pool
+            # then a hand needs no deduplication (in 3-player games, every Age)
+            self.unique_names[age] = len({card.name for card in pool}) == len(pool)
             self.decks[age] = shuffled(range(first, len(cards)), rng)
         self.cards = tuple(cards)
 
