@@ -28,7 +28,16 @@ FREE_REASONS = {
 
 
 def parse_card_action(game: "ClassicGame", p: Player, hand: list[int], action: dict[str, Any]) -> Move:
-    kind, card_id = card_action_of(game, hand, action, game.CARD_FIELDS)
+    kind, card_id = action["type"], None
+    if kind in CARD_ACTION_TYPES and action.keys() <= with_type(game.CARD_FIELDS):  # card_action_of, inline
+        name = action.get("card")
+        cards = game.cards
+        for held in hand:
+            if cards[held].name == name:
+                card_id = held
+                break
+    if card_id is None:  # card_action_of says what is wrong
+        kind, card_id = card_action_of(game, hand, action, game.CARD_FIELDS)
     if kind == "discard":
         return game.parse_discard(p, card_id, action)
     card = game.cards[card_id]

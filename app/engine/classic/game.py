@@ -200,6 +200,8 @@ class ClassicGame(Game):
     @property
     def to_act(self) -> list[int]:
         if self.phase == PICK:
+            if not self.picks:  # a turn's start
+                return list(range(self.n))
             return [s for s in range(self.n) if s not in self.picks]
         if self.phase == OVER:
             return []

@@ -97,7 +97,8 @@ def place(game: "ClassicGame", seat: int, move: Move) -> None:
     if move.kind == "build":
         card = game.cards[move.card]
         p.add_card(move.card, card)
-        game.production_changed(seat, card.effects)
+        if card.effects.changes_trading:  # production_changed's first test: most cards change nothing
+            game.production_changed(seat, card.effects)
     elif move.kind == "wonder":
         assert move.stage is not None
         p.add_stage(move.stage, move.card)

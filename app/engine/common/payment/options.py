@@ -66,13 +66,13 @@ def free_option(sellers: int) -> PaymentOption:
     return free_options(sellers)[0]
 
 
-_FREE: dict[int, tuple[PaymentOption, ...]] = {}
+FREE_OPTIONS: dict[int, tuple[PaymentOption, ...]] = {}  # free_options' answers, by number of sellers
 
 
 def free_options(sellers: int) -> tuple[PaymentOption, ...]:
-    found = _FREE.get(sellers)
+    found = FREE_OPTIONS.get(sellers)
     if found is None:
-        found = _FREE[sellers] = (make_option((0,) * sellers, (ZERO,) * sellers),)
+        found = FREE_OPTIONS[sellers] = (make_option((0,) * sellers, (ZERO,) * sellers),)
     return found
 
 
