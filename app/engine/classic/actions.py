@@ -11,16 +11,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.engine.classic.data import CardDef
 from app.engine.classic.phases import PICK
-from app.engine.classic.player import SIDE_NAMES, Player
+from app.engine.classic.player import Player
 from app.engine.common.game import Action
-from app.engine.common.payment import Market, PaymentOption, affordable, free_option
+from app.engine.common.payment import COINS, NAMED, TOTAL, Market, PaymentOption, affordable, free_option
 
 if TYPE_CHECKING:
     from app.engine.classic.game import ClassicGame
 
 Extra = tuple[tuple[str, Any], ...]  # the fields a variant adds to an action, e.g. (("naval", True),)
 NO_EXTRA: tuple[Extra, ...] = ((),)
-
 
 
 class Payments(NamedTuple):
@@ -31,6 +30,7 @@ class Payments(NamedTuple):
     extras: tuple[Extra, ...]  # the variant's extra fields to add to each way
 
 
+FREE_BUILD_ABILITIES = frozenset({"free_first_card_each_color", "free_first_card_each_age", "free_last_card_each_age"})
 FREE: tuple[Payments, ...] = (Payments(0, (None,), NO_EXTRA),)
 NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 
@@ -39,50 +39,95 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
     """Builds first, then wonder stages, then discards; one entry per distinct card name.
 
     A variant lists its ways to build through `payment_variants` and its discards through
-    `discard_variants`; the base game's ways are its ways to pay, listed inline (the hot path of
-    every game: see ClassicGame.PLAIN_CARD_ACTIONS)."""
-    plain = game.PLAIN_CARD_ACTIONS  # the base game's actions: made inline, without the hooks
-    ways_to_pay = game.ways_to_pay
+    `discard_variants`; the base game's ways are its ways to pay, listed inline by
+    plain_card_actions (the hot path of every game: see ClassicGame.PLAIN_CARD_ACTIONS)."""
+    if game.PLAIN_CARD_ACTIONS:
+        return plain_card_actions(game, p, hand)
     stages = p.stages
-    if plain:
-        sides = SIDE_NAMES
-        stage = p.next_stage()
-        stage_ways = []
-        if stage is not None:
-            bank = stages[stage].coin_cost
-            for way in ways_to_pay(p, stages[stage]):
-                stage_ways.append((stage + 1, bank, way, ()))
-        discard_extras = NO_EXTRA
-        budget = p.coins
-        market: Market | None = None
-    else:
-        sides = game.trade_sides(p)
-        stage_ways = [  # every way to build a stage, the same whichever card is tucked
-            (s + 1, bank, way, extra)
-            for s in game.open_stages(p)
-            for bank, ways, extras in game.payment_variants(p, stages[s], stages[s])
-            for way in ways
-            for extra in extras
-        ]
-        discard_extras = game.discard_variants(p)
+    sides = game.trade_sides(p)
+    stage_ways = [  # every way to build a stage, the same whichever card is tucked
+        (s + 1, bank, way, extra)
+        for s in game.open_stages(p)
+        for bank, ways, extras in game.payment_variants(p, stages[s], stages[s])
+        for way in ways
+        for extra in extras
+    ]
+    discard_extras = game.discard_variants(p)
     builds: list[Action] = []
     wonders: list[Action] = []
     discards: list[Action] = []
+    for card in distinct_cards(game, hand):
+        name = card.name
+        if name not in p.names:
+            free = game.free_reason(p, card)
+            for bank, ways, extras in game.payment_variants(p, None if free else card, card):
+                for way in ways:
+                    for extra in extras:
+                        action = priced({"type": "build", "card": name}, bank, way, extra, sides)
+                        if free:
+                            action["free"] = free
+                        builds.append(action)
+        for stage, bank, way, extra in stage_ways:
+            wonders.append(priced({"type": "wonder", "card": name, "stage": stage}, bank, way, extra, sides))
+        for extra in discard_extras:
+            discards.append({"type": "discard", "card": name, **dict(extra)})
+    return builds + wonders + discards
+
+
+def distinct_cards(game: "ClassicGame", hand: list[int]) -> list[CardDef]:
+    """The hand's cards, the first of each name only."""
     seen: set[str] = set()
+    out = []
     cards = game.cards
+    for card_id in hand:
+        card = cards[card_id]
+        if card.name not in seen:
+            seen.add(card.name)
+            out.append(card)
+    return out
+
+
+def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action]:
+    """card_actions of the base game, written out: two sellers, no variant fields, the ways to pay
+    of ClassicGame.ways_to_pay and free_reason inline. A PaymentOption's fields are read by index
+    (COINS, NAMED, TOTAL): a NamedTuple's attribute is a slow descriptor lookup."""
+    budget = p.coins
+    market: Market | None = None
+    stage_ways: Sequence[PaymentOption] = ()
+    stage = p.stages_built
+    if stage < len(p.stages):  # Player.next_stage, inline (wonders built in any order are variants')
+        price = p.stages[stage]
+        stage_bank = price.coin_cost
+        stage += 1  # as the action numbers it
+        if stage_bank > budget:
+            pass
+        elif price.cost_items:
+            market = game._markets.get(p.seat) or game.market(p)
+            stage_ways = market.options(price.cost, price.cost_items)
+            if stage_ways and stage_ways[-1][TOTAL] > budget - stage_bank:  # affordable(), inline
+                stage_ways = affordable(stage_ways, budget - stage_bank)
+        else:
+            stage_ways = NOTHING_TO_PAY
+    free_abilities = p.abilities and not p.abilities.isdisjoint(FREE_BUILD_ABILITIES)
+    builds: list[Action] = []
+    wonders: list[Action] = []
+    discards: list[Action] = []
     names = p.names
+    cards = game.cards
+    seen: set[str] | None = None if game.unique_names[game.age] else set()
     for card_id in hand:
         card = cards[card_id]
         name = card.name
-        if name in seen:
-            continue
-        seen.add(name)
+        if seen is not None:  # two cards of this Age may share a name: the first one only
+            if name in seen:
+                continue
+            seen.add(name)
         if name not in names:
             if card.chain_from and not names.isdisjoint(card.chain_from):
                 free: str | None = "chain"
             else:
-                free = ability_free(game, p, card) if p.abilities else None
-            if plain and free:
+                free = ability_free(game, p, card) if free_abilities else None
+            if free:
                 builds.append(
                     {
                         "type": "build",
@@ -92,7 +137,7 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                         "free": free,
                     }
                 )
-            elif plain:
+            else:
                 bank = card.coin_cost
                 if bank > budget:
                     ways: Sequence[PaymentOption] = ()
@@ -100,12 +145,22 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                     if market is None:
                         market = game._markets.get(p.seat) or game.market(p)
                     ways = market.options(card.cost, card.cost_items)
-                    if ways and ways[-1].total > budget - bank:  # affordable(), inline: most are
+                    if ways and ways[-1][TOTAL] > budget - bank:  # affordable(), inline: most are
                         ways = affordable(ways, budget - bank)
                 else:
                     ways = NOTHING_TO_PAY
-                for way in ways:  # game.ways_to_pay, inline
-                    named, coins = way.named, way.coins
+                for way in ways:
+                    if way is NOTHING_TO_PAY[0]:  # the commonest way, its dicts written out
+                        builds.append(
+                            {
+                                "type": "build",
+                                "card": name,
+                                "trade": {"left": {}, "right": {}},
+                                "cost": {"bank": bank, "left": 0, "right": 0},
+                            }
+                        )
+                        continue
+                    named, coins = way[NAMED], way[COINS]
                     builds.append(
                         {
                             "type": "build",
@@ -114,34 +169,19 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
                             "cost": {"bank": bank, "left": coins[0], "right": coins[1]},
                         }
                     )
-            else:
-                for bank, ways, extras in game.payment_variants(p, None if free else card, card):
-                    for way in ways:
-                        for extra in extras:
-                            action = priced({"type": "build", "card": name}, bank, way, extra, sides)
-                            if free:
-                                action["free"] = free
-                            builds.append(action)
-        for stage, bank, way, extra in stage_ways:
-            if plain:
-                named, coins = way.named, way.coins  # type: ignore[union-attr]
-                wonders.append(
-                    {
-                        "type": "wonder",
-                        "card": name,
-                        "stage": stage,
-                        "trade": {"left": {**named[0]}, "right": {**named[1]}},
-                        "cost": {"bank": bank, "left": coins[0], "right": coins[1]},
-                    }
-                )
-            else:
-                wonders.append(priced({"type": "wonder", "card": name, "stage": stage}, bank, way, extra, sides))
-        if discard_extras is NO_EXTRA:
-            discards.append({"type": "discard", "card": name})
-        else:
-            for extra in discard_extras:
-                discards.append({"type": "discard", "card": name, **dict(extra)})
-    return builds + wonders + discards
+        for way in stage_ways:
+            named, coins = way[NAMED], way[COINS]
+            wonders.append(
+                {
+                    "type": "wonder",
+                    "card": name,
+                    "stage": stage,
+                    "trade": {"left": {**named[0]}, "right": {**named[1]}},
+                    "cost": {"bank": stage_bank, "left": coins[0], "right": coins[1]},
+                }
+            )
+        discards.append({"type": "discard", "card": name})
+    return [*builds, *wonders, *discards]
 
 
 def priced(

@@ -1,6 +1,7 @@
 """Checking a card action (build, wonder stage, discard) and turning it into a Move, or refusing it
 with an IllegalAction that says what was wrong (and, for payments, one way that would work)."""
 
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.engine.classic.data import CardDef
@@ -8,7 +9,7 @@ from app.engine.classic.move import Move
 from app.engine.classic.player import SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import check_keys
-from app.engine.common.payment import Market, PaymentOption, plan_coins, plan_is_feasible
+from app.engine.common.payment import NAMED, Market, PaymentOption, plan_coins, plan_is_feasible
 from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
 
 if TYPE_CHECKING:
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 Price = Any  # a card, wonder stage or variant's cost (see game.Price)
 
+CARD_ACTION_TYPES = frozenset({"build", "wonder", "discard"})
+SIDE_SET = frozenset(SIDE_NAMES)
 FREE_REASONS = {
     "chain": "you own a card that chains to it",
     "first_of_color": "Olympia builds the first card of each colour free",
@@ -25,10 +28,19 @@ FREE_REASONS = {
 
 
 def parse_card_action(game: "ClassicGame", p: Player, hand: list[int], action: dict[str, Any]) -> Move:
-    kind, card_id = card_action_of(game, hand, action, game.CARD_FIELDS)
-    card = game.cards[card_id]
+    kind, card_id = action["type"], None
+    if kind in CARD_ACTION_TYPES and action.keys() <= with_type(game.CARD_FIELDS):  # card_action_of, inline
+        name = action.get("card")
+        cards = game.cards
+        for held in hand:
+            if cards[held].name == name:
+                card_id = held
+                break
+    if card_id is None:  # card_action_of says what is wrong
+        kind, card_id = card_action_of(game, hand, action, game.CARD_FIELDS)
     if kind == "discard":
         return game.parse_discard(p, card_id, action)
+    card = game.cards[card_id]
     plain = game.PLAIN_CARD_ACTIONS  # the base game's checks, without the variant hooks
     sides = SIDE_NAMES if plain else game.trade_sides(p)
     if kind == "build":
@@ -52,7 +64,7 @@ def parse_card_action(game: "ClassicGame", p: Player, hand: list[int], action: d
     if price is None:
         check_free(action, move.free or "", card.name)
     else:
-        move.bank, move.coins, move.trade = check_payment(game, p, action, price, what)
+        move.bank, move.coins, move.trade = check_payment(game, p, action, price, what, sides=SIDE_NAMES)
     return move
 
 
@@ -85,10 +97,22 @@ def card_action_of(
 ) -> tuple[str, int]:
     """The kind of a card action (build, wonder, discard) and the card in hand it names."""
     kind = action["type"]
-    if kind not in ("build", "wonder", "discard"):
+    if kind not in CARD_ACTION_TYPES:
         raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
-    check_keys(action, fields)
-    return kind, card_in_hand(game, hand, action.get("card"))
+    if not action.keys() <= with_type(fields):  # a set test in C first: most actions pass
+        check_keys(action, fields)
+    name = action.get("card")
+    cards = game.cards
+    for card_id in hand:  # card_in_hand, inline
+        if cards[card_id].name == name:
+            return kind, card_id
+    return kind, card_in_hand(game, hand, name)
+
+
+@cache
+def with_type(fields: frozenset[str]) -> frozenset[str]:
+    """The keys an action with these fields may hold: its fields and 'type'."""
+    return fields | {"type"}
 
 
 def card_in_hand(game: "ClassicGame", hand: list[int], name: Any) -> int:
@@ -120,13 +144,20 @@ class CheckedPayment(NamedTuple):
 
 
 def check_payment(
-    game: "ClassicGame", p: Player, action: dict[str, Any], paid: "Price", what: str
+    game: "ClassicGame",
+    p: Player,
+    action: dict[str, Any],
+    paid: "Price",
+    what: str,
+    *,
+    sides: tuple[str, ...] | None = None,
 ) -> CheckedPayment:
-    """The payment the action states for paid, or IllegalAction."""
+    """The payment the action states for paid, or IllegalAction (sides: game.trade_sides(p), if known)."""
     cost, coin_cost = paid.cost, paid.coin_cost
     trade = action.get("trade")
-    market = game.market(p)
-    sides = game.trade_sides(p)
+    market = game._markets.get(p.seat) or game.market(p)
+    if sides is None:
+        sides = game.trade_sides(p)
     offered = offered_trade(market, paid, trade, sides)
     if offered is not None:
         coins, named = offered.coins, offered.named
@@ -159,11 +190,16 @@ def offered_trade(market: Market, paid: "Price", trade: Any, sides: tuple[str, .
     """The offered payment option this trade is, if it is one (the common, fast case)."""
     if trade is None:
         trade = {}
-    if not isinstance(trade, dict) or not trade.keys() <= set(sides):
-        return None
-    wanted = tuple([trade.get(side) or {} for side in sides])
+    if sides is SIDE_NAMES:  # the common case, written out
+        if not isinstance(trade, dict) or not trade.keys() <= SIDE_SET:
+            return None
+        wanted: tuple[Any, ...] = (trade.get("left") or {}, trade.get("right") or {})
+    else:
+        if not isinstance(trade, dict) or not trade.keys() <= set(sides):
+            return None
+        wanted = tuple([trade.get(side) or {} for side in sides])
     for option in market.options(paid.cost, paid.cost_items):
-        if option.named == wanted:  # the same resources from each seller
+        if option[NAMED] == wanted:  # the same resources from each seller (NAMED: see plain_card_actions)
             return option
     return None
 

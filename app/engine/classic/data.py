@@ -87,11 +87,18 @@ class Effects:
     vp_if_wonder_complete: int = 0
     abilities: frozenset[str] = frozenset()
     extra: tuple = ()  # effects of an expansion, handled by that expansion's code
+    # derived from the fields above, once: the turn's resolution asks them of every card built
+    produces: bool = field(init=False, compare=False, repr=False)  # any fixed production
+    # whether it changes what its owner produces or pays neighbours (and so their markets)
+    changes_trading: bool = field(init=False, compare=False, repr=False)
+    # whether it changes what its owner sells to neighbours (and so their markets too)
+    changes_goods: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def changes_trading(self) -> bool:
-        """Whether it changes what its owner produces or pays neighbours (and so their markets)."""
-        return bool(any(self.produce) or self.choices or self.discounts)
+    def __post_init__(self) -> None:
+        produces = any(self.produce)
+        object.__setattr__(self, "produces", produces)  # frozen: set once, here
+        object.__setattr__(self, "changes_trading", bool(produces or self.choices or self.discounts))
+        object.__setattr__(self, "changes_goods", bool(self.tradable and (self.choices or produces)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,9 @@ from app.engine.common.game import Action, Event, Game, check_keys, require_dict
 from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option
 from app.engine.config import GameConfig
 
+new_tuple = tuple.__new__
+DISCARD_FIELDS = frozenset({"card"})
+DISCARD_KEYS = DISCARD_FIELDS | {"type"}
 STARTING_COINS = 3
 HAND_SIZE = 7
 AGES = 3
@@ -60,6 +63,7 @@ class ClassicGame(Game):
         rng = random.Random(config.seed)
         self.cards: tuple[CardDef, ...] = ()
         self.decks: dict[int, list[int]] = {}
+        self.unique_names: dict[int, bool] = {}  # per Age: no two of its cards share a name (see _make_decks)
         self._make_decks(rng)
         self.players = self._seat_players(rng)
         self.hands: list[list[int]] = [[] for _ in range(self.n)]
@@ -88,6 +92,8 @@ class ClassicGame(Game):
             pool += self.extra_cards(age, rng)
             first = len(cards)
             cards += pool
+            # then a hand needs no deduplication (in 3-player games, every Age)
+            self.unique_names[age] = len({card.name for card in pool}) == len(pool)
             self.decks[age] = shuffled(range(first, len(cards)), rng)
         self.cards = tuple(cards)
 
@@ -141,7 +147,7 @@ class ClassicGame(Game):
         of the seats buying from it when what it sells changed (sellers offer tradable production
         only; discounts change the owner's prices only)."""
         if effects.changes_trading:
-            if effects.tradable and (effects.choices or any(effects.produce)):
+            if effects.changes_goods:
                 for s in self.markets_depending_on(seat):
                     self._markets.pop(s, None)
             else:
@@ -151,10 +157,17 @@ class ClassicGame(Game):
         left = self.players[self.left_of(p.seat)]
         right = self.players[self.right_of(p.seat)]
         prices = p.prices
-        return (
-            Seller(left.trade_fixed, left.trade_choices, prices[LEFT], None, left.trade_supply, left.trade_masks),
-            Seller(right.trade_fixed, right.trade_choices, prices[RIGHT], None, right.trade_supply, right.trade_masks),
+        left_offer = (left.trade_fixed, left.trade_choices, prices[LEFT], None, left.trade_supply, left.trade_masks)
+        right_offer = (
+            right.trade_fixed,
+            right.trade_choices,
+            prices[RIGHT],
+            None,
+            right.trade_supply,
+            right.trade_masks,
         )
+        # tuple.__new__ makes each Seller without the Python frame of a NamedTuple's __new__ (a hot path)
+        return new_tuple(Seller, left_offer), new_tuple(Seller, right_offer)
 
     def ways_to_pay(self, p: Player, what: "Price") -> Sequence[PaymentOption]:
         """The affordable ways to pay for a card or stage, on top of its coin cost, cheapest first."""
@@ -187,6 +200,8 @@ class ClassicGame(Game):
     @property
     def to_act(self) -> list[int]:
         if self.phase == PICK:
+            if not self.picks:  # a turn's start
+                return list(range(self.n))
             return [s for s in range(self.n) if s not in self.picks]
         if self.phase == OVER:
             return []
@@ -202,8 +217,11 @@ class ClassicGame(Game):
         return self.phase == OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
-        seat = self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.n:  # check_seat's fast path, inline
+            seat = self.check_seat(seat)
         if self.phase == PICK:
+            if self.PLAIN_CARD_ACTIONS:  # card_actions' first test
+                return actions.plain_card_actions(self, self.players[seat], self.hands[seat])
             return actions.card_actions(self, self.players[seat], self.hands[seat])
         if seat not in self.pending:
             return []
@@ -211,10 +229,12 @@ class ClassicGame(Game):
         return [] if decision is None else decision.legal(self, seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        seat = self.check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < self.n:  # check_seat's fast path, inline
+            seat = self.check_seat(seat)
         if self.phase == OVER:
             raise IllegalAction("the game is over")
-        action = require_dict(action)
+        if type(action) is not dict or type(action.get("type")) is not str:  # require_dict's fast path
+            action = require_dict(action)
         if self.phase == PICK:
             return turn.apply_pick(self, seat, action)
         if seat not in self.pending:
@@ -286,7 +306,8 @@ class ClassicGame(Game):
         return NO_EXTRA
 
     def parse_discard(self, p: Player, card_id: int, action: dict[str, Any]) -> Move:
-        check_keys(action, {"card"})
+        if not action.keys() <= DISCARD_KEYS:  # a set test in C first: most discards pass
+            check_keys(action, DISCARD_FIELDS)
         return self.move_type("discard", card_id)
 
     def parse_priced(self, p: Player, move: Move, price: "Price | None", action: dict[str, Any], *, what: str) -> Move:
@@ -294,9 +315,9 @@ class ClassicGame(Game):
         (a variant's hook: the base game checks its payments inline, see checks.parse_card_action)."""
         raise NotImplementedError
 
-    def take_effects(self, seat: int, move: Move) -> None:
-        """A move's immediate effects, once every card of the turn is on the table (turn.py)."""
-        turn.take_effects(self, seat, move)
+    # a move's immediate effects, once every card of the turn is on the table: turn.take_effects
+    # itself (the hook of every move, one call fewer than a method calling it)
+    take_effects: Callable[[Any, int, Move], Any] = turn.take_effects
 
     def turn_steps(self, last: bool) -> list[str]:
         """The steps after a turn's picks are resolved (see turn.STEPS)."""

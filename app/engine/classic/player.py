@@ -88,7 +88,7 @@ class Player:
 
     def gain(self, effects: Effects) -> None:
         """Add the lasting effects of a card or stage (production, shields, science, discounts)."""
-        if any(effects.produce):
+        if effects.produces:
             self.fixed = add(self.fixed, effects.produce)
             if effects.tradable:
                 self.trade_fixed = add(self.trade_fixed, effects.produce)
@@ -111,7 +111,8 @@ class Player:
                 for r in discount.resources:
                     prices[INDEX[r]] = min(prices[INDEX[r]], discount.price)
                 self.prices[side] = tuple(prices)
-        self.abilities |= effects.abilities
+        if effects.abilities:
+            self.abilities |= effects.abilities
 
     def next_stage(self) -> int | None:
         """Index of the next stage to build, or None when the wonder is complete."""

@@ -9,7 +9,7 @@ from app.engine.classic.checks import parse_card_action
 from app.engine.classic.data import Effects
 from app.engine.classic.move import Move
 from app.engine.classic.phases import DISCARD_BUILD, LAST_CARD, OVER, PICK
-from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
+from app.engine.classic.player import SIDE_NAMES, Player
 from app.engine.common.game import Event
 
 if TYPE_CHECKING:
@@ -76,14 +76,18 @@ def resolve(game: "ClassicGame", moves: list[tuple[int, Move]]) -> None:
 
 
 def pay(game: "ClassicGame", seat: int, move: Move, income: list[int]) -> None:
-    p = game.players[seat]
-    p.coins -= move.bank + sum(move.coins)
+    coins = move.coins
     if move.sides is SIDE_NAMES:
-        income[game.left_of(seat)] += move.coins[LEFT]
-        income[game.right_of(seat)] += move.coins[RIGHT]
-    else:
-        for side, coins in zip(move.sides, move.coins, strict=True):
-            income[game.seat_at(seat, side)] += coins
+        left, right = coins
+        game.players[seat].coins -= move.bank + left + right
+        if left:
+            income[game.left_of(seat)] += left
+        if right:
+            income[game.right_of(seat)] += right
+        return
+    game.players[seat].coins -= move.bank + sum(coins)
+    for side, paid in zip(move.sides, coins, strict=True):
+        income[game.seat_at(seat, side)] += paid
 
 
 def place(game: "ClassicGame", seat: int, move: Move) -> None:
@@ -91,8 +95,10 @@ def place(game: "ClassicGame", seat: int, move: Move) -> None:
     p = game.players[seat]
     game.hands[seat].remove(move.card)
     if move.kind == "build":
-        p.add_card(move.card, game.cards[move.card])
-        game.production_changed(seat, game.cards[move.card].effects)
+        card = game.cards[move.card]
+        p.add_card(move.card, card)
+        if card.effects.changes_trading:  # production_changed's first test: most cards change nothing
+            game.production_changed(seat, card.effects)
     elif move.kind == "wonder":
         assert move.stage is not None
         p.add_stage(move.stage, move.card)
@@ -115,12 +121,16 @@ def take_effects(game: "ClassicGame", seat: int, move: Move) -> Effects | None:
         effects = p.stages[move.stage].effects
         if "build_from_discard" in effects.abilities:
             game.discard_builders.append(seat)
-    gain_coins(game, p, effects)
+    if effects.coins_per:
+        gain_coins(game, p, effects)
+    else:  # gain_coins, inline: most cards count nothing
+        p.coins += effects.coins
     return effects
 
 
 def gain_coins(game: "ClassicGame", p: Player, effects: Effects) -> None:
-    p.coins += effects.coins
+    if effects.coins:
+        p.coins += effects.coins
     for per in effects.coins_per:
         p.coins += per.amount * scoring.count(game, p.seat, per)
 
@@ -153,6 +163,8 @@ def step_discard_hands(game: "ClassicGame") -> list[Event]:
 
 
 def step_discard_build(game: "ClassicGame") -> list[Event]:
+    if not game.discard_builders:  # most turns
+        return []
     events: list[Event] = []
     seats = set()
     options = game.DECISIONS[DISCARD_BUILD].legal
@@ -172,10 +184,11 @@ def step_discard_build(game: "ClassicGame") -> list[Event]:
 
 
 def step_next_turn(game: "ClassicGame") -> list[Event]:
-    if game.age == 2:
-        game.hands = [game.hands[game.left_of(s)] for s in range(game.n)]
-    else:
-        game.hands = [game.hands[game.right_of(s)] for s in range(game.n)]
+    hands = game.hands
+    if game.age == 2:  # each seat takes its left neighbour's hand (left_of: seat + 1)
+        game.hands = hands[1:] + hands[:1]
+    else:  # its right neighbour's (right_of: seat - 1)
+        game.hands = hands[-1:] + hands[:-1]
     game.turn += 1
     game.phase = PICK
     return []

@@ -24,6 +24,11 @@ def resource_front(key: tuple) -> tuple[PaymentOption, ...]:
 
 def splits(count: int, supply: list[int], j: int):
     """Every way to take count units from sellers j.. within their supply."""
+    if j == len(supply) - 2:  # two sellers left (classic's neighbours): the recursion, written out
+        rest = supply[j + 1]
+        for k in range(max(0, count - rest), min(count, supply[j]) + 1):
+            yield (k, count - k)
+        return
     if j == len(supply) - 1:
         if count <= supply[j]:
             yield (count,)

@@ -6,7 +6,7 @@ from typing import Any
 
 from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SOLVED, bound
 from app.engine.common.payment.fronts import cheapest_first, pareto, resource_front, sum_fronts
-from app.engine.common.payment.options import PaymentOption, Seller, free_options
+from app.engine.common.payment.options import FREE_OPTIONS, PaymentOption, Seller, free_options
 from app.engine.common.payment.search import full_search, minimal_deficits
 from app.engine.common.resources import N_RESOURCES, ZERO, Choices, Vector
 
@@ -20,11 +20,14 @@ class Market:
     """
 
     __slots__ = (
+        "_free",
         "_key",
         "_memo",
         "_own",
         "_own_masks",
         "_per_resource",
+        "_prices",
+        "_supplies",
         "_reach",
         "_seller_masks",
         "choices",
@@ -47,23 +50,28 @@ class Market:
         self.sellers = sellers
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
+        # the answer when nothing is missing (always this tuple)
+        self._free = FREE_OPTIONS.get(len(sellers)) or free_options(len(sellers))
         self.notes: dict[str, Any] = {}  # what callers derive from this market alone, by their name
         self._own = own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
         self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
-        # per resource: each seller's supply (fixed plus choice cards offering it) and price
-        supplies = [s.supply if s.supply is not None else supply_of(s.fixed, s.choices) for s in sellers]
-        prices = [s.prices for s in sellers]
-        # every vector has N_RESOURCES entries; zip(strict=True) would cost a sixth of the constructor
-        self._per_resource = list(zip(zip(*supplies), zip(*prices)))  # noqa: B905
+        supplies = []  # each seller's supply (fixed plus one unit of each option of its choice cards)
+        prices = []
         seller_masks: tuple[int, ...] = ()
         limited = False
-        for s in sellers:
-            seller_masks += s.masks if s.masks is not None else masks_of(s.choices)
-            limited = limited or s.limit is not None
+        for fixed, choices, price, limit, supply, masks in sellers:  # one loop: a Seller's fields are slow to read
+            supplies.append(supply if supply is not None else supply_of(fixed, choices))
+            prices.append(price)
+            seller_masks += masks if masks is not None else masks_of(choices)
+            limited = limited or limit is not None
+        self._supplies = supplies
+        self._prices = prices
+        self._per_resource: list[tuple[Vector, Vector]] | None = None  # see per_resource: made when first needed
         # the most of each resource that own choice cards and sellers could ever add: a cost
         # missing more than that cannot be paid, whatever the plan
         if len(sellers) == 2 and not limited:  # classic's neighbours, written out
-            self._reach = tuple(map(add, own, map(add, supplies[0], supplies[1])))
+            reach = map(add, supplies[0], supplies[1])
+            self._reach = tuple(map(add, own, reach) if own_choices else reach)  # no choice cards: own adds 0
         else:
             self._reach = _reach(own, sellers, supplies)
         # with a seller limit, resources compete for the limit: always search
@@ -75,10 +83,26 @@ class Market:
         items, if given, lists cost's non-zero entries as (resource index, count): a shortcut.
         """
         found = self._memo.get(cost)
-        if found is None:
-            if items is None:
-                items = tuple((r, n) for r, n in enumerate(cost) if n)
-            found = self._memo[cost] = self._solve(items)
+        if found is not None:
+            return found
+        if items is None:
+            items = tuple((r, n) for r, n in enumerate(cost) if n)
+        # what own fixed production leaves missing, here: most costs are covered, or out of reach
+        fixed = self.fixed
+        reach = self._reach
+        mask = 0
+        missing = []
+        for r, count in items:
+            n = count - fixed[r]
+            if n > 0:
+                if n > reach[r]:
+                    found = ()  # more than own choice cards and the sellers could ever add
+                    break
+                mask |= 1 << r
+                missing.append((r, n))
+        else:
+            found = self._solve(mask, missing) if mask else self._free
+        self._memo[cost] = found
         return found
 
     def shortfall(self, cost: Vector) -> Vector:
@@ -92,24 +116,17 @@ class Market:
         """
         return tuple(c - f - r if c > f + r else 0 for c, f, r in zip(cost, self.fixed, self._reach, strict=True))
 
-    def _solve(self, items: tuple[tuple[int, int], ...]) -> tuple[PaymentOption, ...]:
-        fixed = self.fixed
-        reach = self._reach
-        mask = 0
-        missing = []
-        for r, count in items:
-            n = count - fixed[r]
-            if n > 0:
-                if n > reach[r]:
-                    return ()
-                mask |= 1 << r
-                missing.append((r, n))
-        if not mask:
-            return free_options(len(self.sellers))
+    def _solve(self, mask: int, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
+        """The options for the missing units (resource, count), mask their resources' bits."""
         seller_masks = self._seller_masks
         if seller_masks is not None:
             if not mask & (mask - 1):  # one missing resource: no choice card can couple it
-                return self._independent(missing, self._own)
+                r, n = missing[0]  # _independent, inline
+                n -= self._own[r]
+                if n <= 0:
+                    return self._free
+                key = (r, n, (self._per_resource or self.per_resource())[r])
+                return FRONTS.get(key) or resource_front(key)  # resource_front, its cache read inline
             if not _couples(seller_masks, mask):
                 if not _couples(self._own_masks, mask):
                     return self._independent(missing, self._own)
@@ -126,8 +143,15 @@ class Market:
         key = (tuple(need), self._key)
         found = SOLVED.get(key)
         if found is None:
-            found = SOLVED[key] = full_search(key[0], self.choices, self.sellers, free_options(len(self.sellers))[0])
+            found = SOLVED[key] = full_search(key[0], self.choices, self.sellers, self._free[0])
         return found
+
+    def per_resource(self) -> list[tuple[Vector, Vector]]:
+        """Per resource: each seller's supply and price (the key of its fronts). Made on the first
+        cost that buys something: many markets only meet costs their owner covers."""
+        # every vector has N_RESOURCES entries: zip(strict=True) would cost a sixth of this
+        self._per_resource = list(zip(zip(*self._supplies), zip(*self._prices)))  # noqa: B905
+        return self._per_resource
 
     def _own_choices_first(self, missing: list[tuple[int, int]]) -> tuple[PaymentOption, ...]:
         """Own choice cards couple resources, sellers' do not: try each way to set the own cards,
@@ -147,12 +171,13 @@ class Market:
         """No choice card offers two missing resources: each resource is bought on its own,
         after the own choice cards offering it (own: how many per resource)."""
         keys = []
+        per_resource = self._per_resource or self.per_resource()
         for r, short in missing:
             n = short - own[r]
             if n > 0:
-                keys.append((r, n, self._per_resource[r]))
+                keys.append((r, n, per_resource[r]))
         if not keys:
-            return free_options(len(self.sellers))
+            return self._free
         if len(keys) == 1:
             return resource_front(keys[0])
         whole = tuple(keys)

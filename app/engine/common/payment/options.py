@@ -38,6 +38,9 @@ class PaymentOption(NamedTuple):
 # solver's hot path: a call from C into Python costs more than the tuple itself)
 new_option: Callable[[tuple[Any, ...]], PaymentOption] = partial(tuple.__new__, PaymentOption)
 
+# the fields' indexes, for the hot paths: reading a NamedTuple's field by name is a slower descriptor lookup
+COINS, BUYS, NAMED, TOTAL = range(4)
+
 
 def make_option(coins: tuple[int, ...], buys: tuple[Vector, ...]) -> PaymentOption:
     return new_option((coins, buys, tuple([_named(buy) for buy in buys]), sum(coins)))
@@ -69,13 +72,13 @@ def free_option(sellers: int) -> PaymentOption:
     return free_options(sellers)[0]
 
 
-_FREE: dict[int, tuple[PaymentOption, ...]] = {}
+FREE_OPTIONS: dict[int, tuple[PaymentOption, ...]] = {}  # free_options' answers, by number of sellers
 
 
 def free_options(sellers: int) -> tuple[PaymentOption, ...]:
-    found = _FREE.get(sellers)
+    found = FREE_OPTIONS.get(sellers)
     if found is None:
-        found = _FREE[sellers] = (make_option((0,) * sellers, (ZERO,) * sellers),)
+        found = FREE_OPTIONS[sellers] = (make_option((0,) * sellers, (ZERO,) * sellers),)
     return found
 
 
