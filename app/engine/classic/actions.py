@@ -70,7 +70,10 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
         for stage, bank, way, extra in stage_ways:
             wonders.append(priced({"type": "wonder", "card": name, "stage": stage}, bank, way, extra, sides))
         for extra in discard_extras:
-            discards.append({"type": "discard", "card": name, **dict(extra)})
+            discard = {"type": "discard", "card": name}
+            for key, value in extra:  # as {**dict(extra)}, without the dict made to unpack
+                discard[key] = value
+            discards.append(discard)
     return builds + wonders + discards
 
 
