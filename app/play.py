@@ -1,6 +1,7 @@
 """Play a whole game of bots in the terminal and print the score sheet.
 
 python -m app.play --game classic --players 4 --seed 1 --bots greedy
+python -m app.play --bots medium          # a level: easy, medium or hard, as rooms offer them
 """
 
 import argparse
@@ -9,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.bots import BOTS, DEFAULT_BOT, make_bot
+from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES, make_bot
 from app.engine import GameConfig, new_game
 from app.engine.config import PLAYER_RANGE
 
@@ -86,7 +87,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--side", choices=["day", "night", "random"], default="random")
     parser.add_argument("--armada", action="store_true", help="play with the Armada expansion (classic)")
-    parser.add_argument("--bots", choices=sorted(BOTS), default=DEFAULT_BOT, help=f"default {DEFAULT_BOT}")
+    parser.add_argument(
+        "--bots",
+        choices=BOT_NAMES,
+        default=DEFAULT_BOT,
+        metavar="BOT",
+        help=f"a bot kind ({', '.join(sorted(BOTS))}) or level ({', '.join(LEVEL_NAMES)}); default {DEFAULT_BOT}",
+    )
     args = parser.parse_args(argv)
     try:
         config = config_from(args)

@@ -36,6 +36,14 @@ def test_good_player_counts_still_play(capsys: pytest.CaptureFixture[str]) -> No
     assert capsys.readouterr().out.count("winner") == 4
 
 
+def test_a_level_plays_as_its_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """easy is the greedy bot: the same game, seat for seat, as --bots greedy."""
+    assert main(["--players", "3", "--seed", "4", "--bots", "easy"]) == 0
+    easy = capsys.readouterr().out
+    assert main(["--players", "3", "--seed", "4", "--bots", "greedy"]) == 0
+    assert capsys.readouterr().out == easy and "winner" in easy
+
+
 def test_classic_sheet_names_every_seat_and_wonder_in_full(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--players", "7", "--seed", "3", "--bots", "random"]) == 0
     lines = capsys.readouterr().out.splitlines()

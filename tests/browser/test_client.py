@@ -29,8 +29,12 @@ LABELS = "els => els.map((e) => e.getAttribute('aria-label'))"
 ICON_LABEL = r"(\d+ )?(wood|stone|clay|ore|glass|papyrus|loom)|\d+ coins?|\d+ points?|\d+ shields?|compass|gear|tablet"
 
 
-async def create_room(page: Page, url: str, *, name: str, players: int, bots: int, armada: bool | None = None) -> str:
-    await page.goto(url + "/")
+async def create_room(
+    page: Page, url: str, *, name: str, players: int, bots: int, armada: bool | None = None, keep_form: bool = False
+) -> str:
+    """Create a room through the lobby's form (`keep_form`: on the lobby as it is, its other fields as set)."""
+    if not keep_form:
+        await page.goto(url + "/")
     await page.fill("#create-form input[name=name]", name)
     await page.select_option("#create-form select[name=game]", "classic")
     await page.fill("#create-form input[name=players]", str(players))
@@ -312,3 +316,20 @@ async def test_lobby_and_room_say_what_is_wrong(web_server: LiveServer, chromium
     await other.wait_for_selector("#room-full:not([hidden])")
     assert "full" in await other.inner_text("#room-full")
     assert await other.locator("#join-seat").is_hidden()
+
+
+async def test_the_lobby_offers_bot_levels(web_server: LiveServer, chromium: Browser) -> None:
+    """Bots are chosen by level, as on other sites (medium by default); the room names each bot's level."""
+    page = await (await chromium.new_context(viewport=PHONE)).new_page()
+    errors = watch_errors(page)
+    await page.goto(web_server.url + "/")
+    level = page.get_by_label("Bot level")
+    assert await level.input_value() == "medium"
+    offered = await level.locator("option").all_inner_texts()
+    assert [text.split(" ")[0] for text in offered] == ["medium", "easy", "hard", "random"]
+    assert await sideways_overflow(page) == 0  # the longest level fits a phone's form
+    await page.select_option("#create-form select[name=bot_kind]", "easy")
+    await create_room(page, web_server.url, name="Ada", players=3, bots=2, keep_form=True)
+    seats = await page.locator("#seats").inner_text()
+    assert seats.count("(easy bot)") == 2, seats
+    assert errors == []
