@@ -99,14 +99,8 @@ def card_action_of(
     kind = action["type"]
     if kind not in CARD_ACTION_TYPES:
         raise IllegalAction(f"unknown action type '{kind}' now; choose build, wonder or discard with a card")
-    if not action.keys() <= with_type(fields):  # a set test in C first: most actions pass
-        check_keys(action, fields)
-    name = action.get("card")
-    cards = game.cards
-    for card_id in hand:  # card_in_hand, inline
-        if cards[card_id].name == name:
-            return kind, card_id
-    return kind, card_in_hand(game, hand, name)
+    check_keys(action, fields)
+    return kind, card_in_hand(game, hand, action.get("card"))
 
 
 @cache

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from app.engine.classic.actions import FREE, NO_EXTRA, Extra, Payments
 from app.engine.classic.armada.data import TRACKS, ShipMove, StepCost
 from app.engine.classic.armada.fleet import (
-    _TRAITS,
     TOP,
     WONDER_TRACK,
     discounted,
@@ -21,7 +20,6 @@ from app.engine.classic.data import CardDef, StageDef
 from app.engine.classic.move import Move
 from app.engine.classic.player import Player
 from app.engine.common.errors import IllegalAction
-from app.engine.common.payment import PaymentOption, affordable, free_option
 
 if TYPE_CHECKING:
     from app.engine.classic.armada.game import ArmadaGame
@@ -94,25 +92,12 @@ def payment_variants(
     if price is None:
         plain: Payments = FREE[0]
     else:
-        ways = ways_to_pay(game, p, price)
+        ways = game.ways_to_pay(p, price)
         if not ways:
             return ()
         plain = new_payments((price.coin_cost, ways, NO_EXTRA))
-    found = _TRAITS.get(id(source))
-    if found is None or found[0] is not source:
-        found = naval_traits(source)
-    _, track, spec = found
-    fleet = game.fleets[p.seat]
-    step = None
-    if track is not None:
-        board = game.armada.shipyards[fleet.board]
-        if track is WONDER_TRACK:
-            track = board.wonder_track
-        position = fleet.ships[track]
-        if position < TOP:
-            step = board.costs[track][position]
-            if "naval_discount" in fleet.flags:
-                step = discounted(step)
+    track, spec = traits(game, p, source)
+    step = None if track is None else next_step(game, p.seat, track)
     naval = None if step is None else naval_payments(game, p, plain, price, step)
     if spec is not None:
         return with_ship_moves(game, p.seat, spec, plain, naval=naval, track=track)
@@ -129,7 +114,7 @@ def naval_payments(
     cheapest = plain.ways[0].total if price is not None else 0  # the least the build alone costs
     if cheapest + paid.coin_cost > p.coins:
         return None  # the naval step on top cannot be cheaper than the build alone
-    ways = ways_to_pay(game, p, paid)
+    ways = game.ways_to_pay(p, paid)
     return new_payments((paid.coin_cost, ways, NAVALS)) if ways else None
 
 
@@ -145,19 +130,6 @@ def with_ship_moves(
 
 def moves_extras(flag: Extra, choices: list[tuple[str, ...]]) -> tuple[Extra, ...]:
     return tuple([flag + (("moves", choice),) if choice else flag for choice in choices])
-
-
-def ways_to_pay(game: "ArmadaGame", p: Player, what: Any) -> Sequence[PaymentOption]:
-    """ClassicGame.ways_to_pay, without its base-game branch: the affordable ways, cheapest first."""
-    coin_cost = what.coin_cost
-    if coin_cost > p.coins:
-        return ()
-    if not what.cost_items:
-        return (free_option(len(game.trade_sides(p))),)
-    market = game._markets.get(p.seat) or game.market(p)
-    ways = market.options(what.cost, what.cost_items)
-    budget = p.coins - coin_cost
-    return affordable(ways, budget) if ways and ways[-1].total > budget else ways
 
 
 def parse_priced(game: "ArmadaGame", p: Player, move: Move, price: Any, action: dict[str, Any], *, what: str) -> Move:

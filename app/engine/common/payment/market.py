@@ -6,7 +6,7 @@ from typing import Any
 
 from app.engine.common.payment.caches import FRONTS, MARKET_IDS, MARKETS, SOLVED, bound
 from app.engine.common.payment.fronts import cheapest_first, pareto, resource_front, sum_fronts
-from app.engine.common.payment.options import FREE_OPTIONS, PaymentOption, Seller, free_options
+from app.engine.common.payment.options import PaymentOption, Seller, free_options
 from app.engine.common.payment.search import full_search, minimal_deficits
 from app.engine.common.resources import N_RESOURCES, ZERO, Choices, Vector
 
@@ -51,7 +51,7 @@ class Market:
         self._key: int | None = None
         self._memo: dict[Vector, tuple[PaymentOption, ...]] = {}
         # the answer when nothing is missing (always this tuple)
-        self._free = FREE_OPTIONS.get(len(sellers)) or free_options(len(sellers))
+        self._free = free_options(len(sellers))
         self.notes: dict[str, Any] = {}  # what callers derive from this market alone, by their name
         self._own = own = own_supply if own_supply is not None else supply_of(ZERO, own_choices)
         self._own_masks = own_masks if own_masks is not None else masks_of(own_choices)
