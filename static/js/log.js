@@ -7,6 +7,15 @@ import { ageName, listWords, plural, signed, words } from "./ui.js";
 // Military victory tokens of the classic game by Age (the loser always takes -1).
 const VICTORY_TOKEN = { 1: 1, 2: 3, 3: 5 };
 
+// The seat a payment to `side` goes to, as the engine seats a game of n: a seat's left neighbour is
+// the next seat, its right neighbour the one before, Armada's far sides two seats away. For the
+// log and the replay read from a game's history, which has seat numbers but no players' views.
+const SIDE_STEPS = { left: 1, right: -1, far_left: 2, far_right: -2 };
+
+export function seatAtSide(n, from, side) {
+  return (((from + (SIDE_STEPS[side] || 0)) % n) + n) % n;
+}
+
 function paid(cost, ctx, seat) {
   if (!cost || typeof cost !== "object") return "";
   const parts = [];

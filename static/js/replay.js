@@ -3,7 +3,7 @@
 import { api } from "./api.js";
 import { cardTile } from "./cards.js";
 import { renderDuel } from "./duel.js";
-import { eventLines } from "./log.js";
+import { eventLines, seatAtSide } from "./log.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
 import { h } from "./ui.js";
 
@@ -43,11 +43,7 @@ export async function openReplay(container, { code, gameId, title }) {
   const ctxBase = {
     game, legal: [], interactive: false, name, lastMoves: null,
     send: () => {}, rerender: () => {}, focusActions: () => {},
-    sideSeat: (from, side) => {
-      const n = seats.length;
-      const d = { left: -1, right: 1, far_left: -2, far_right: 2 }[side] || 0;
-      return ((from + d) % n + n) % n;
-    },
+    sideSeat: (from, side) => seatAtSide(seats.length, from, side),
   };
   let token = 0;
   async function show() {

@@ -5,7 +5,7 @@ import { loadCatalog, maxNameLength } from "./catalog.js";
 import { CLOCK_CHOICES, clockChip, sameClock, setServerTime, settingWords, startTicking } from "./clock.js";
 import { renderDuel } from "./duel.js";
 import { GameLog } from "./log-view.js";
-import { eventLines, timeoutLines, turnSummary } from "./log.js";
+import { eventLines, seatAtSide, timeoutLines, turnSummary } from "./log.js";
 import { openReplay } from "./replay.js";
 import { scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
@@ -466,10 +466,7 @@ async function catchUp(gameId, version) {
 
 function historySides(history) {
   const n = (history.seats || []).length;
-  return (from, side) => {
-    const steps = { left: -1, right: 1, far_left: -2, far_right: 2 }[side] || 0;
-    return ((from + steps) % n + n) % n;
-  };
+  return (from, side) => seatAtSide(n, from, side);
 }
 
 function renderPastGames(games) {

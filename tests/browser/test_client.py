@@ -2,6 +2,7 @@
 of 7 Wonders (and Armada) by clicking the table, to the score sheet, its chart and the replay.
 Assertions are on what a person sees: accessible names, roles and visible text."""
 
+import asyncio
 import json
 import re
 
@@ -332,4 +333,56 @@ async def test_the_lobby_offers_bot_levels(web_server: LiveServer, chromium: Bro
     await create_room(page, web_server.url, name="Ada", players=3, bots=2, keep_form=True)
     seats = await page.locator("#seats").inner_text()
     assert seats.count("(easy bot)") == 2, seats
+    assert errors == []
+
+
+async def test_the_log_read_from_history_names_whom_each_payment_went_to(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    """A game played over REST, then its room opened: the log, rebuilt from the stored history,
+    names the neighbour each coin went to as the engine seats them (a seat's left neighbour is the
+    next seat), not the mirror image."""
+    async with httpx.AsyncClient(base_url=web_server.url, timeout=30) as http:
+        r = await http.post("/api/rooms", json={"name": "Ada", "players": 3, "bots": [{"kind": "greedy"}] * 2})
+        assert r.status_code == 201, r.text
+        code, token = r.json()["code"], r.json()["token"]
+        assert (await http.post(f"/api/rooms/{code}/start", headers=bearer(token))).status_code == 200
+        for _ in range(400):
+            state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+            if state["status"] != "running":
+                break
+            if 0 not in state["to_act"]:
+                await asyncio.sleep(0.02)
+                continue
+            legal = state["legal_actions"]
+            paying = [a for a in legal if (a.get("cost") or {}).get("left") or (a.get("cost") or {}).get("right")]
+            body = {"action": (paying or legal)[0], "version": state["version"]}
+            r = await http.post(f"/api/rooms/{code}/game/actions", json=body, headers=bearer(token))
+            assert r.status_code in (200, 409), r.text
+        history = (await http.get(f"/api/rooms/{code}/game/history", headers=bearer(token))).json()
+    assert history["status"] == "finished"
+    names = {s["seat"]: s["name"] for s in history["seats"]}
+    expected = []
+    for step in history["steps"]:
+        for event in step["events"]:
+            for m in event.get("moves", []) if event["type"] == "reveal" else []:
+                cost = m.get("cost") or {}
+                sides = [side for side in ("left", "right") if cost.get(side)]
+                if m["type"] == "build" and not cost.get("bank") and len(sides) == 1:
+                    side, n = sides[0], cost[sides[0]]
+                    payee = names[(m["seat"] + (1 if side == "left" else -1)) % 3]
+                    coins = f"{n} coin{'s' if n > 1 else ''}"
+                    expected.append(f"{names[m['seat']]} built {m['card']}, paying {coins} to {payee}.")
+    assert expected, "no build paid one neighbour in this game"
+    page = await (await chromium.new_context(viewport=DESKTOP)).new_page()
+    errors = watch_errors(page)
+    await page.goto(web_server.url + "/")
+    seat = "([c, t]) => localStorage.setItem('wonders.seat.' + c, JSON.stringify({seat: 0, token: t}))"
+    await page.evaluate(seat, [code, token])
+    await page.goto(f"{web_server.url}/room.html?code={code}")
+    await page.wait_for_selector("#log .log-line")
+    await wait_until(page, "document.querySelector('#log').innerText.includes('The game is over')")
+    log = await page.inner_text("#log")
+    missing = [line for line in expected if line not in log]
+    assert not missing, (missing[:3], log[:1500])
     assert errors == []
