@@ -8,6 +8,13 @@ stored that step first, or the same idempotency key) is simply not returned, and
 submitter is told; the others are committed. A game's last action also finishes the game and its
 room, in the same transaction.
 
+A game's steps may be queued before their predecessors are committed (app/rooms/games.py checks
+and applies a step on the state its uncommitted predecessor made): each entry names the entry it
+was built on (`after`). They are written in order, in the same batch or later ones, and never
+without their predecessor: an entry whose predecessor was not stored is not stored either (dropped
+before its batch, or deleted again inside its batch's transaction when both were in it), so
+another instance or a restart never sees a step built on a state that does not exist.
+
 On SQLite an action is written at once, synchronously, in the event loop's thread, on a connection
 of its own that never waits for a lock (busy timeout 0; when the file is locked the action joins
 the queue and is retried a moment later). A WAL commit takes tens of microseconds there, against
@@ -25,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -48,6 +55,13 @@ class Entry:
     result: dict[str, Any] | None = None  # set on a game's last action
     room_id: int | None = None
     by_timeout: bool = False  # made by the server for a seat whose clock ran out
+    after: "Entry | None" = None  # the uncommitted step of the same game this one was built on
+    outcome: bool | None = None  # once written: stored, or not (a conflict, its predecessor not stored, a failure)
+    dropped: bool = False  # not stored because its predecessor was not
+
+
+def _built_on_lost_step(entry: Entry) -> bool:
+    return entry.after is not None and entry.after.outcome is False
 
 
 SQLITE_COLUMNS = ("game_id", "seq", "seat", "action", "action_id", "created_at", "by_timeout")
@@ -99,6 +113,7 @@ class SqliteLog:
 SQLITE_FINISH_GAME = (
     "UPDATE games SET status = 'finished', result = ?, finished_at = ? WHERE id = ? AND status = 'running'"
 )
+SQLITE_DELETE = "DELETE FROM actions WHERE game_id = ? AND seq = ?"
 SQLITE_FINISH_ROOM = "UPDATE rooms SET status = 'finished', updated_at = ? WHERE id = ? AND status = 'playing'"
 
 
@@ -154,27 +169,34 @@ class ActionLogWriter:
 
     async def append(self, entry: Entry) -> bool:
         """Commit one action. False if its step (or its idempotency key) was already stored."""
+        return await self.submit(entry)
+
+    def submit(self, entry: Entry) -> "asyncio.Future[bool]":
+        """Queue one action for its commit; the future says whether it was stored (False if its step
+        or idempotency key was stored first, or its predecessor was not stored). On SQLite, when
+        nothing waits before it, it is committed right here, and the future is already done."""
         if self._task is None:
             raise RuntimeError("the action log writer is not running")
-        if self.sync is not None and not self.pending:
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        if self.sync is not None and not self.pending and (entry.after is None or entry.after.outcome is not None):
             # SQLite: commit right here, without yielding to the event loop (tens of microseconds);
             # only if the file is locked does the action wait in the queue for a retry.
-            rows = [self._row(entry)]
             started = time.perf_counter()
             try:
-                with self.sync.begin() as conn:
-                    stored = self._write_sync(conn, [entry], rows)
+                self._commit_sync([entry])
                 metrics.commit_seconds(time.perf_counter() - started)
-            except (OperationalError, sqlite3.OperationalError) as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
+            except Exception as exc:
+                if not _locked(exc):
+                    entry.outcome = False
+                    future.set_exception(exc)
+                    return future
                 self.retries += 1
             else:
-                return bool(stored)
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+                future.set_result(entry.outcome is True)
+                return future
         self.pending.append((entry, future))
         self._wake.set()
-        return await future
+        return future
 
     async def _run(self) -> None:
         while True:
@@ -186,17 +208,18 @@ class ActionLogWriter:
                 batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
                 started = time.perf_counter()
                 try:
-                    stored = await self._write([entry for entry, _ in batch])
+                    await self._write([entry for entry, _ in batch])
                     metrics.commit_seconds(time.perf_counter() - started)
                 except Exception as exc:
                     log.warning("writing %d action(s) failed: %s", len(batch), exc)
-                    for _, future in batch:
+                    for entry, future in batch:
+                        entry.outcome = False
                         if not future.done():
                             future.set_exception(exc)
                     continue
                 for entry, future in batch:
                     if not future.done():
-                        future.set_result((entry.game_id, entry.seq) in stored)
+                        future.set_result(entry.outcome is True)
 
     @staticmethod
     def _row(e: Entry) -> dict[str, Any]:
@@ -210,38 +233,62 @@ class ActionLogWriter:
             "by_timeout": e.by_timeout,
         }
 
-    async def _write(self, entries: list[Entry]) -> set[tuple[int, int]]:
-        rows = [self._row(e) for e in entries]
-        if self.sync is None:
-            if all(e.result is None for e in entries):
-                # One statement is its own transaction: one round trip instead of three, since
-                # every await in a busy event loop waits its turn behind everything else.
-                async with self._autocommit.connect() as conn:
-                    result = await conn.execute(self._insert, rows)
-                    return {(r.game_id, r.seq) for r in result}
+    async def _write(self, entries: list[Entry]) -> None:
+        """Write a batch, setting each entry's outcome."""
+        if self.sync is not None:
+            delay = 0.001
+            while True:
+                try:
+                    self._commit_sync(entries)
+                    return
+                except Exception as exc:
+                    if not _locked(exc):
+                        raise
+                    self.retries += 1  # another connection is writing (a room change): try again shortly
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 0.05)
+        live = _live(entries)
+        if not live:
+            return
+        rows = [self._row(e) for e in live]
+        in_batch_chain = any(e.after is not None and e.after.outcome is None for e in live)
+        if not in_batch_chain and all(e.result is None for e in live):
+            # One statement is its own transaction: one round trip instead of three, since every
+            # await in a busy event loop waits its turn behind everything else. (With a step and
+            # its predecessor in the batch, a transaction: the step may have to go again.)
+            async with self._autocommit.connect() as conn:
+                result = await conn.execute(self._insert, rows)
+                _set_outcomes(live, {(r.game_id, r.seq) for r in result})
+            return
+        try:
             async with self.engine.begin() as conn:
-                return await self._write_async(conn, entries, rows)
-        delay = 0.001
-        while True:
-            try:
-                with self.sync.begin() as conn:
-                    return self._write_sync(conn, entries, rows)
-            except (OperationalError, sqlite3.OperationalError) as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                self.retries += 1  # another connection is writing (a room change): try again shortly
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 0.05)
+                await self._write_async(conn, live, rows)
+        except BaseException:
+            _forget_outcomes(live)
+            raise
 
-    async def _write_async(self, conn: AsyncConnection, entries: list[Entry], rows: list[dict[str, Any]]) -> set:
+    def _commit_sync(self, entries: list[Entry]) -> None:
+        assert self.sync is not None
+        live = _live(entries)
+        if not live:
+            return
+        rows = [self._row(e) for e in live]
+        try:
+            with self.sync.begin() as conn:
+                self._write_sync(conn, live, rows)
+        except BaseException:
+            _forget_outcomes(live)
+            raise
+
+    async def _write_async(self, conn: AsyncConnection, entries: list[Entry], rows: list[dict[str, Any]]) -> None:
         # one compiled statement, reused; many rows go as one multi-row INSERT ("insertmanyvalues")
         result = await conn.execute(self._insert, rows)
-        stored = {(r.game_id, r.seq) for r in result}
-        for statement in self._finishing(entries, stored):
+        for e in _set_outcomes(entries, {(r.game_id, r.seq) for r in result}):
+            await conn.execute(delete(Action).where(Action.game_id == e.game_id, Action.seq == e.seq))
+        for statement in self._finishing(entries):
             await conn.execute(statement)
-        return stored
 
-    def _write_sync(self, conn: sqlite3.Connection, entries: list[Entry], rows: list[dict[str, Any]]) -> set:
+    def _write_sync(self, conn: sqlite3.Connection, entries: list[Entry], rows: list[dict[str, Any]]) -> None:
         # Straight to sqlite3 (the values converted by the columns' own SQLAlchemy types): this runs
         # in the event loop's thread, so it should be short.
         stored = set()
@@ -250,21 +297,22 @@ class ActionLogWriter:
             if cursor.fetchone() is not None:
                 stored.add((row["game_id"], row["seq"]))
             cursor.close()
+        for e in _set_outcomes(entries, stored):
+            conn.execute(SQLITE_DELETE, (e.game_id, e.seq))
         for e in entries:
-            if e.result is None or (e.game_id, e.seq) not in stored:
+            if e.result is None or not e.outcome:
                 continue
             at = self._sqlite_time(e.at)
             conn.execute(SQLITE_FINISH_GAME, (self._sqlite_result(e.result), at, e.game_id))
             if e.room_id is not None:
                 conn.execute(SQLITE_FINISH_ROOM, (at, e.room_id))
-        return stored
 
     @staticmethod
-    def _finishing(entries: list[Entry], stored: set[tuple[int, int]]) -> list[Any]:
+    def _finishing(entries: list[Entry]) -> list[Any]:
         """Updates for the games that a stored action ended (and their rooms)."""
         out: list[Any] = []
         for e in entries:
-            if e.result is None or (e.game_id, e.seq) not in stored:
+            if e.result is None or not e.outcome:
                 continue
             out.append(
                 update(Game)
@@ -278,3 +326,41 @@ class ActionLogWriter:
                     .values(status="finished", updated_at=e.at)
                 )
         return out
+
+
+def _locked(exc: BaseException) -> bool:
+    """SQLite said another connection holds the file's write lock."""
+    return isinstance(exc, OperationalError | sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc))
+
+
+def _live(entries: list[Entry]) -> list[Entry]:
+    """The entries to write: not those built on a step already known not to be stored."""
+    live = []
+    for e in entries:
+        e.outcome = None
+        if _built_on_lost_step(e):
+            e.outcome, e.dropped = False, True
+        else:
+            live.append(e)
+    return live
+
+
+def _set_outcomes(entries: list[Entry], stored: set[tuple[int, int]]) -> list[Entry]:
+    """Each entry's outcome from the rows its INSERT stored; returns the entries that were stored
+    but must go again because the step they were built on, in the same batch, was not stored."""
+    undo = []
+    for e in entries:  # a game's steps in order: a predecessor's outcome is set before its followers'
+        ok = (e.game_id, e.seq) in stored
+        if _built_on_lost_step(e):
+            e.dropped = True
+            if ok:
+                undo.append(e)
+            ok = False
+        e.outcome = ok
+    return undo
+
+
+def _forget_outcomes(entries: list[Entry]) -> None:
+    """The transaction did not commit: nothing of it is known to be stored yet."""
+    for e in entries:
+        e.outcome = None

@@ -12,6 +12,7 @@ action through the group-committing `ActionLogWriter` (False when the step was s
 someone else).
 """
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -245,8 +246,17 @@ class Store:
     async def append(self, entry: Entry) -> bool:
         """Commit one action (and, with its `result`, finish its game and room). False if its step
         or its idempotency key was stored first; StorageDown if the database does not answer."""
+        return await self.committed(self.submit(entry))
+
+    def submit(self, entry: Entry) -> "asyncio.Future[bool]":
+        """Queue one action for its commit (see ActionLogWriter.submit); `committed` awaits it."""
+        return self.writer.submit(entry)
+
+    @staticmethod
+    async def committed(commit: "asyncio.Future[bool]") -> bool:
+        """Whether a submitted action was stored; StorageDown if the database did not answer."""
         try:
-            return await self.writer.append(entry)
+            return await asyncio.shield(commit)  # the commit is the writer's, whoever stops waiting
         except (SQLAlchemyError, OSError, sqlite3.Error) as exc:
             raise StorageDown(str(exc)) from exc
 

@@ -2,14 +2,21 @@
 
 Applying an action (`GameService.submit`):
 1. under the game's asyncio lock, check the seat, the version the action was made against and
-   the idempotency key;
-2. apply it to a *clone* of the current state (the engine validates it; a rejection changes nothing);
-3. store it (`Store.append`) with `seq` = the version it was made against, in the engine's
+   the idempotency key against the game's head: its newest step, committed or not;
+2. apply it to a *clone* of the head's state (the engine validates it; a rejection changes nothing);
+3. queue it for its commit (`Store.submit`) with `seq` = the head's version, in the engine's
    canonical form (the clone's `log[-1]`: what was built and how it was paid, never a client's
-   spelling of it), and commit. The unique `(game_id, seq)` lets one writer win if another app
-   instance raced us: the loser reads the steps it missed from the database and checks the action
-   again;
-4. only then make the clone the current frame and tell everyone (`Broadcaster`).
+   spelling of it), and release the lock: the game's next action is checked and applied on this
+   uncommitted step, so the picks of a turn that arrive together are committed together, in order.
+   The unique `(game_id, seq)` lets one writer win if another app instance raced us: the loser
+   reads the steps it missed from the database and checks the action again;
+4. once it is committed, its frame becomes the current one, and everyone is told (`Broadcaster`).
+   Nobody hears of a step before it is committed. A step that is not stored (a conflict, the
+   database down) takes the uncommitted steps built on it with it: the log writer stores none of
+   them, and their submitters check their actions again on the last committed frame.
+
+A refusal is only final on committed state: an action refused against an uncommitted head waits
+for the steps before it to be committed and is checked again.
 
 Each version of a game is a `Frame`: the state (never mutated again), the public events of the
 step that made it, every seat's legal actions, and per seat the "marker", the version since which
@@ -37,13 +44,24 @@ from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
 from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game, replay_steps
 from app.rooms.broadcast import Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
-from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, Unavailable
+from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, RoomError, Unavailable
 from app.rooms.frames import Frame, make_frame, next_frame, rebuild
 
 log = logging.getLogger("wonders.games")
 
 GameFactory = Callable[[GameConfig], Game]
 MAX_ATTEMPTS = 5
+MAX_WAITS = 50  # how many times a refusal against an uncommitted head waits for its commit
+
+
+@dataclass(eq=False, slots=True)
+class Pending:
+    """A step applied on the game's head and queued for its commit."""
+
+    entry: Entry
+    frame: Frame
+    sent: Action
+    commit: "asyncio.Future[bool]"
 
 
 @dataclass
@@ -69,6 +87,13 @@ class GameRuntime:
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     abandoned: bool = False  # its room was closed unused (app/rooms/sweep.py): no more actions
     clock: Clock = OFF
+    chain: deque[Pending] = field(default_factory=deque)  # steps applied after `frame`, not yet committed
+    behind: bool = False  # another instance stored a step we have not read yet
+
+    @property
+    def head(self) -> Frame:
+        """The newest frame, committed or not: where the next action is checked and applied."""
+        return self.chain[-1].frame if self.chain else self.frame
 
     @property
     def version(self) -> int:
@@ -209,6 +234,8 @@ class GameService:
             return await self._catch_up_locked(rt)
 
     async def _catch_up_locked(self, rt: GameRuntime) -> bool:
+        await self._drain(rt)
+        rt.behind = False
         entries = await self.store.steps_since(rt.game_id, rt.version)
         for entry in entries:
             self._apply_stored(rt, entry)
@@ -295,52 +322,109 @@ class GameService:
         still_due: Callable[[Frame], bool] | None = None,
     ) -> Submitted | None:
         logs.bind(room=rt.room_code, game_id=rt.game_id)  # this task's log lines name the game
-        async with rt.lock:
-            if version > rt.version:  # the client saw steps stored by another instance
+        for _ in range(MAX_ATTEMPTS):
+            async with rt.lock:
+                pending = await self._stage(
+                    rt,
+                    seat=seat,
+                    action=action,
+                    version=version,
+                    action_id=action_id,
+                    by_timeout=by_timeout,
+                    still_due=still_due,
+                )
+            if pending is None:
+                return None
+            try:
+                stored = await self.store.committed(pending.commit)
+            except StorageDown as exc:
+                log.error("could not store an action of game %s: %s", rt.game_id, exc)
+                raise Unavailable("the database is not answering; try again", code="database_down") from None
+            finally:
+                self._settle(rt)
+            if stored:
+                break
+            if not pending.entry.dropped:
+                # Another instance stored this step first: read what we missed and check again.
+                self.conflicts += 1
+                rt.behind = True
+        else:
+            raise Unavailable("the game is too busy right now; try again", code="busy")
+        await self.announce(rt)
+        self.schedule_bots(rt)
+        return Submitted(pending.entry.seq, pending.frame.version, pending.frame.events)
+
+    async def _stage(
+        self,
+        rt: GameRuntime,
+        *,
+        seat: int,
+        action: Any,
+        version: int,
+        action_id: str | None,
+        by_timeout: bool,
+        still_due: Callable[[Frame], bool] | None,
+    ) -> Pending | None:
+        """Under the game's lock: check the action on the head, apply it and queue its commit.
+        None: a timeout's action is no longer due."""
+        if still_due is not None:
+            await self._drain(rt)  # a timeout is decided on what is committed
+        for waits in range(MAX_WAITS + 1):
+            if not rt.chain and (rt.behind or version > rt.version):  # the client saw steps stored elsewhere
                 await self._catch_up_locked(rt)
-            for _ in range(MAX_ATTEMPTS):
-                prev = rt.frame
-                if still_due is not None and not still_due(prev):
-                    return None
-                self._check(rt, seat, action, version, action_id)
-                game = prev.game.clone()
+            head = rt.head
+            if still_due is not None and not still_due(head):
+                return None
+            try:
+                self._check(rt, head, seat, action, version, action_id=action_id)
+                game = head.game.clone()
                 try:
                     events = game.apply(seat, action)
                 except IllegalAction as exc:
                     raise Invalid(str(exc), code="illegal_action") from None
-                at = now()
-                canonical = game.log[-1]["action"]  # what the engine made of it: the form that is stored
-                entry = Entry(rt.game_id, prev.version, seat, canonical, action_id, at, by_timeout=by_timeout)
-                if game.is_over:
-                    entry.result, entry.room_id = game.result(), rt.room_id
-                try:
-                    stored = await self.store.append(entry)
-                except StorageDown as exc:
-                    log.error("could not store an action of game %s: %s", rt.game_id, exc)
-                    raise Unavailable("the database is not answering; try again", code="database_down") from None
-                if not stored:
-                    # Another instance stored this step first: read what we missed and check again.
-                    self.conflicts += 1
-                    await self._catch_up_locked(rt)
-                    continue
-                frame = make_frame(prev, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
-                rt.push(frame)
-                rt.remember(prev.version, seat, canonical, action_id, sent=action)
-                # this step's own version: once the lock is released (while announcing) other steps
-                # may follow, and rt.version with them
-                accepted_version = rt.version
-                break
-            else:
-                raise Unavailable("the game is too busy right now; try again", code="busy")
+            except RoomError:
+                if not rt.chain or waits == MAX_WAITS:
+                    raise
+                await self._drain(rt)  # refused on an uncommitted step: decide on what is committed
+                continue
+            at = now()
+            canonical = game.log[-1]["action"]  # what the engine made of it: the form that is stored
+            entry = Entry(rt.game_id, head.version, seat, canonical, action_id, at, by_timeout=by_timeout)
+            entry.after = rt.chain[-1].entry if rt.chain else None
+            if game.is_over:
+                entry.result, entry.room_id = game.result(), rt.room_id
+            frame = make_frame(head, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
+            pending = Pending(entry, frame, action, self.store.submit(entry))
+            rt.chain.append(pending)
+            pending.commit.add_done_callback(lambda _: self._settle(rt))
+            return pending
+        raise AssertionError("unreachable")
+
+    def _settle(self, rt: GameRuntime) -> None:
+        """Make the committed steps at the front of the chain current, in order; a step that was
+        not stored takes the steps built on it with it (the writer does not store them)."""
+        while rt.chain and rt.chain[0].entry.outcome is not None:
+            pending = rt.chain.popleft()
+            entry = pending.entry
+            if not entry.outcome:
+                rt.chain.clear()
+                return
+            rt.push(pending.frame)
+            rt.remember(entry.seq, entry.seat, entry.action, entry.action_id, sent=pending.sent)
             if rt.over:
                 self._cache_finished(rt.game_id)
                 log.info("game %s finished", rt.game_id)
-        await self.announce(rt)
-        self.schedule_bots(rt)
-        return Submitted(prev.version, accepted_version, events)
 
-    def _check(self, rt: GameRuntime, seat: int, action: Any, version: int, action_id: str | None) -> None:
-        frame = rt.frame
+    async def _drain(self, rt: GameRuntime) -> None:
+        """Wait until every uncommitted step of the game is committed or dropped (under its lock,
+        so no new one is added meanwhile)."""
+        while rt.chain:
+            await asyncio.wait([rt.chain[0].commit])  # the oldest step not yet decided
+            self._settle(rt)
+
+    def _check(
+        self, rt: GameRuntime, frame: Frame, seat: int, action: Any, version: int, *, action_id: str | None
+    ) -> None:
         if frame.over:
             raise Conflict("the game is over: no more actions", code="game_over")
         if rt.abandoned:
