@@ -8,7 +8,7 @@ what this process did; `wonders_connections` is this process's sockets. What the
 instances.
 
 Other modules call the small functions below rather than touching the objects:
-`timeout_fired()` for a seat's clock running out, `watch_submission()` around an action,
+`timeout_fired()` for a seat's clock running out, `submission_accepted()` / `submission_refused()` for an action,
 `commit_seconds()` for the log writer, `connection_opened()` / `connection_closed()` for the hub;
 `watch_loop_lag()` runs for the server's life and samples how late its event loop runs.
 """
@@ -16,14 +16,11 @@ Other modules call the small functions below rather than touching the objects:
 import asyncio
 import time
 from collections.abc import Iterable
-from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.gc_collector import GCCollector
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
-
-from app.rooms.errors import RoomError
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 ROOM_STATUSES = ("open", "playing", "finished")
@@ -102,21 +99,14 @@ def commit_seconds(seconds: float) -> None:
     COMMIT_SECONDS.observe(seconds)
 
 
-def watch_submission(task: Any, received: float) -> None:
-    """Count a submission once it is done: accepted (with its latency since `received`, a
-    `time.perf_counter()`), or refused with its error code."""
+def submission_accepted(received: float) -> None:
+    """An action was accepted, `received` (a `time.perf_counter()`) after it arrived."""
+    ACTIONS_ACCEPTED.inc()
+    ACTION_SECONDS.observe(time.perf_counter() - received)
 
-    def done(task: Any) -> None:
-        if task.cancelled():
-            return
-        exc = task.exception()
-        if exc is None:
-            ACTIONS_ACCEPTED.inc()
-            ACTION_SECONDS.observe(time.perf_counter() - received)
-        elif isinstance(exc, RoomError):
-            ACTIONS_REFUSED.labels(code=exc.code).inc()
 
-    task.add_done_callback(done)
+def submission_refused(code: str) -> None:
+    ACTIONS_REFUSED.labels(code=code).inc()
 
 
 async def watch_loop_lag(interval: float = 0.1) -> None:

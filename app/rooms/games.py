@@ -276,7 +276,7 @@ class GameService:
         self, game_id: int, seat: int, action: Any, version: int, action_id: str | None = None
     ) -> Submitted:
         """Apply and store one action, or raise a RoomError saying why not (nothing changes then)."""
-        done = await self._shielded(game_id, seat, action, version, action_id, by_timeout=False, still_due=None)
+        done = await self._counted(game_id, seat, action, version, action_id, by_timeout=False, still_due=None)
         assert done is not None
         return done
 
@@ -286,9 +286,9 @@ class GameService:
         """The server's decision for a seat whose clock ran out. `still_due` is checked under the
         game's lock before each attempt: when another instance stored a step first, or the seat
         acted meanwhile, and it is no longer overdue, nothing is done (None)."""
-        return await self._shielded(game_id, seat, action, version, None, by_timeout=True, still_due=still_due)
+        return await self._counted(game_id, seat, action, version, None, by_timeout=True, still_due=still_due)
 
-    async def _shielded(
+    async def _counted(
         self,
         game_id: int,
         seat: int,
@@ -301,14 +301,14 @@ class GameService:
     ) -> Submitted | None:
         received = time.perf_counter()
         rt = await self.runtime(game_id)
-        # Shielded: once the action may be committed, finishing up (the new frame, telling everyone)
-        # must not be cut short by the client going away.
-        task = asyncio.ensure_future(
-            self._submit(rt, seat, action, version, action_id, by_timeout=by_timeout, still_due=still_due)
-        )
-        task.add_done_callback(_retrieve)
-        metrics.watch_submission(task, received)  # accepted or refused (by code), REST and websocket alike
-        return await asyncio.shield(task)
+        try:
+            done = await self._submit(rt, seat, action, version, action_id, by_timeout=by_timeout, still_due=still_due)
+        except RoomError as exc:  # REST and websocket alike
+            metrics.submission_refused(exc.code)
+            raise
+        if done is not None:
+            metrics.submission_accepted(received)
+        return done
 
     async def _submit(
         self,
@@ -337,6 +337,11 @@ class GameService:
                 return None
             try:
                 stored = await self.store.committed(pending.commit)
+            except asyncio.CancelledError:
+                # the caller went away (its connection closed): the commit goes on regardless, and
+                # everyone else must still hear of it
+                self._spawn(self._finish_detached(rt, pending))
+                raise
             except StorageDown as exc:
                 log.error("could not store an action of game %s: %s", rt.game_id, exc)
                 raise Unavailable("the database is not answering; try again", code="database_down") from None
@@ -350,9 +355,21 @@ class GameService:
                 rt.behind = True
         else:
             raise Unavailable("the game is too busy right now; try again", code="busy")
-        await self.announce(rt)
+        try:
+            await self.announce(rt)
+        except asyncio.CancelledError:
+            self._spawn(self._finish_detached(rt, pending))
+            raise
         self.schedule_bots(rt)
         return Submitted(pending.entry.seq, pending.frame.version, pending.frame.events)
+
+    async def _finish_detached(self, rt: GameRuntime, pending: Pending) -> None:
+        """What a submission whose caller went away still owes once its step is committed."""
+        await asyncio.wait([pending.commit])
+        self._settle(rt)
+        if pending.entry.outcome:
+            await self.announce(rt)
+            self.schedule_bots(rt)
 
     async def _stage(
         self,
@@ -626,12 +643,6 @@ def spells(sent: Any, canonical: Action) -> bool:
     action as listed also carries what the engine leaves out of the log, such as its cost): how a
     resubmission of a step that was stored elsewhere, or before a restart, is recognised."""
     return isinstance(sent, dict) and all(k in sent and sent[k] == v for k, v in canonical.items())
-
-
-def _retrieve(task: asyncio.Future[Any]) -> None:
-    """Mark the outcome of a shielded submission as seen, even when its caller went away."""
-    if not task.cancelled():
-        task.exception()
 
 
 def _history_step(entry: dict[str, Any], events: list[Event], full: bool) -> dict[str, Any]:

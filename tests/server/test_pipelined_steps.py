@@ -151,3 +151,26 @@ async def test_the_log_writer_never_stores_a_step_without_its_predecessor(databa
         assert rows == {50_000: "theirs", 60_000: "ours", 60_001: "ours"}
     finally:
         await services.stop()
+
+
+async def test_a_step_whose_submitter_went_away_is_still_committed_and_announced(database_url: str) -> None:
+    services = await Services.start(make_settings(database_url))
+    try:
+        rt = await three_seat_game(services, seed=8)
+        heard: list[int] = []
+        services.games.listeners.append(lambda r: heard.append(r.version))
+        with other_writer(database_url):
+            submission = asyncio.ensure_future(services.games.submit(rt.game_id, 0, rt.frame.legal(0)[0], 0))
+            await staged(rt, 1)
+            submission.cancel()  # its connection closed while the commit waited
+            with pytest.raises(asyncio.CancelledError):
+                await submission
+            assert rt.version == 0 and heard == []
+
+        async def announced() -> bool:
+            return rt.version == 1 and heard == [1]
+
+        await until(announced, within=5)
+        assert await stored_seats(services, rt.game_id) == [0]
+    finally:
+        await services.stop()
