@@ -16,9 +16,9 @@ from app.db import repo
 from app.db.log_writer import Entry
 from app.db.models import Action
 from app.rooms.context import Services
-from app.rooms.errors import Conflict
+from app.rooms.errors import Conflict, Unavailable
 from app.rooms.games import GameRuntime
-from tests.server.conftest import make_settings
+from tests.server.conftest import _clear_postgres, make_settings
 from tests.server.test_clocks import until
 from tests.server.test_db import sync_url
 
@@ -172,5 +172,48 @@ async def test_a_step_whose_submitter_went_away_is_still_committed_and_announced
 
         await until(announced, within=5)
         assert await stored_seats(services, rt.game_id) == [0]
+    finally:
+        await services.stop()
+
+
+@pytest.mark.postgres
+async def test_a_commit_that_fails_takes_the_steps_built_on_it_and_the_game_goes_on(pg_server_url: str) -> None:
+    """The log writer's connection dies while a turn's picks wait for their commit: the pick whose
+    commit failed is refused with database_down, none built on it is stored, and the game goes on."""
+    _clear_postgres(pg_server_url)
+    services = await Services.start(make_settings(pg_server_url))
+    try:
+        rt = await three_seat_game(services, seed=9)
+        legal = {seat: rt.frame.legal(seat)[0] for seat in range(3)}
+        with other_writer(pg_server_url) as other:
+            picks = [asyncio.ensure_future(services.games.submit(rt.game_id, s, legal[s], 0)) for s in (0, 1)]
+            await staged(rt, 2)
+
+            async def writer_waits() -> bool:
+                blocked = other.exec_driver_sql(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND wait_event_type = 'Lock' AND query ILIKE 'INSERT INTO actions%%'"
+                )
+                return blocked.scalar_one() > 0
+
+            await until(writer_waits, within=5)
+            other.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND wait_event_type = 'Lock' "
+                "AND query ILIKE 'INSERT INTO actions%%'"
+            )
+            with pytest.raises(Unavailable) as refused:  # at once, while the lock is still held
+                await asyncio.wait_for(asyncio.shield(picks[0]), 10)
+            assert refused.value.code == "database_down"
+        # seat 1's pick was either in the failed batch (refused too) or built on seat 0's failed step
+        # and checked again on the committed state, then stored as step 0
+        (second,) = await asyncio.gather(picks[1], return_exceptions=True)
+        assert isinstance(second, Unavailable) or second.seq == 0, second
+        again = await services.games.submit(rt.game_id, 0, legal[0], rt.version)
+        seats = await stored_seats(services, rt.game_id)
+        assert seats[again.seq] == 0 and len(seats) == rt.version and not rt.chain
+        services.games.unload(rt.game_id)
+        reloaded = await services.games.runtime(rt.game_id)
+        assert reloaded.version == len(seats)
     finally:
         await services.stop()
