@@ -51,7 +51,6 @@ log = logging.getLogger("wonders.games")
 
 GameFactory = Callable[[GameConfig], Game]
 MAX_ATTEMPTS = 5
-MAX_WAITS = 50  # how many times a refusal against an uncommitted head waits for its commit
 
 
 @dataclass(eq=False, slots=True)
@@ -386,7 +385,7 @@ class GameService:
         None: a timeout's action is no longer due."""
         if still_due is not None:
             await self._drain(rt)  # a timeout is decided on what is committed
-        for waits in range(MAX_WAITS + 1):
+        while True:
             if not rt.chain and (rt.behind or version > rt.version):  # the client saw steps stored elsewhere
                 await self._catch_up_locked(rt)
             head = rt.head
@@ -400,22 +399,24 @@ class GameService:
                 except IllegalAction as exc:
                     raise Invalid(str(exc), code="illegal_action") from None
             except RoomError:
-                if not rt.chain or waits == MAX_WAITS:
+                if not rt.chain:
                     raise
-                await self._drain(rt)  # refused on an uncommitted step: decide on what is committed
+                # refused on an uncommitted step: decide on what is committed (we hold the lock, so
+                # once drained the chain stays empty and the next check is final)
+                await self._drain(rt)
                 continue
-            at = now()
-            canonical = game.log[-1]["action"]  # what the engine made of it: the form that is stored
-            entry = Entry(rt.game_id, head.version, seat, canonical, action_id, at, by_timeout=by_timeout)
-            entry.after = rt.chain[-1].entry if rt.chain else None
-            if game.is_over:
-                entry.result, entry.room_id = game.result(), rt.room_id
-            frame = make_frame(head, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
-            pending = Pending(entry, frame, action, self.store.submit(entry))
-            rt.chain.append(pending)
-            pending.commit.add_done_callback(lambda _: self._settle(rt))
-            return pending
-        raise AssertionError("unreachable")
+            break
+        at = now()
+        canonical = game.log[-1]["action"]  # what the engine made of it: the form that is stored
+        entry = Entry(rt.game_id, head.version, seat, canonical, action_id, at, by_timeout=by_timeout)
+        entry.after = rt.chain[-1].entry if rt.chain else None
+        if game.is_over:
+            entry.result, entry.room_id = game.result(), rt.room_id
+        frame = make_frame(head, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
+        pending = Pending(entry, frame, action, self.store.submit(entry))
+        rt.chain.append(pending)
+        pending.commit.add_done_callback(lambda _: self._settle(rt))
+        return pending
 
     def _settle(self, rt: GameRuntime) -> None:
         """Make the committed steps at the front of the chain current, in order; a step that was
