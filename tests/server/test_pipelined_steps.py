@@ -19,19 +19,14 @@ from app.rooms.context import Services
 from app.rooms.errors import Conflict, Unavailable
 from app.rooms.games import GameRuntime
 from tests.server.conftest import _clear_postgres, make_settings
+from tests.server.test_canonical_log import three_people
 from tests.server.test_clocks import until
 from tests.server.test_db import sync_url
 
 
 async def three_seat_game(services: Services, seed: int) -> GameRuntime:
     """A started 3-seat game of three people (nobody acts unless the test says so)."""
-    joined = await services.rooms.create({"players": 3, "seed": seed}, "Ann")
-    code = joined.room["code"]
-    for name in ("Bo", "Cy"):
-        await services.rooms.join(code, name)
-    await services.rooms.start(await services.rooms.authenticate(code, joined.token))
-    game_id, _ = await services.rooms.current_game(code)
-    return await services.games.runtime(game_id)
+    return await services.games.runtime(await three_people(services, seed))
 
 
 @contextlib.contextmanager
