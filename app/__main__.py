@@ -7,6 +7,7 @@ import sys
 
 import uvicorn
 
+from app.api.batching import BatchingWebSocketProtocol
 from app.logs import uvicorn_log_config
 from app.settings import get_settings
 
@@ -31,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
         ws_max_size=settings.ws_hard_max_bytes,
         ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
+        ws=BatchingWebSocketProtocol,
     )
     return 0
 

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.api import render
+from app.api.batching import batch
 from app.api.deps import bearer_token
 from app.api.errors import clean_errors, describe_validation
 from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
@@ -350,8 +351,9 @@ class Connection:
                 await asyncio.sleep(wait)
             self._wake.clear()
             last_flush = time.monotonic()
-            for text in self._pending():
-                await self.ws.send_text(text)
+            with batch(self.ws.scope):  # one socket write for them all (see app.api.batching)
+                for text in self._pending():
+                    await self.ws.send_text(text)
             if self.closing is not None:
                 code, reason = self.closing
                 await self.ws.close(code, reason)

@@ -8,6 +8,7 @@ from typing import Any
 
 import uvicorn
 
+from app.api.batching import BatchingWebSocketProtocol
 from app.engine import new_game
 from app.main import create_app
 from app.settings import Settings
@@ -25,6 +26,7 @@ class LiveServer:
             ws_max_size=settings.ws_hard_max_bytes,
             ws_per_message_deflate=settings.ws_compression,
             lifespan="on",
+            ws=BatchingWebSocketProtocol,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)
