@@ -10,7 +10,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOut, TimeoutMsg
-from app.rooms.frames import Frame, to_json
+from app.json_text import to_json
+from app.rooms.frames import Frame
 from app.rooms.games import GameRuntime
 
 

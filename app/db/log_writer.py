@@ -40,6 +40,7 @@ from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
 from app import metrics
 from app.db.models import Action, Game, Room
+from app.json_text import to_json
 
 log = logging.getLogger("wonders.db")
 
@@ -127,7 +128,9 @@ class ActionLogWriter:
         elif not isinstance(engine.pool, NullPool):
             # A connection of its own: the app's pool may be busy (many rooms refreshing at once),
             # and no action should wait for it.
-            self.own = create_async_engine(engine.url, pool_size=1, max_overflow=0, pool_reset_on_return=None)
+            self.own = create_async_engine(
+                engine.url, pool_size=1, max_overflow=0, pool_reset_on_return=None, json_serializer=to_json
+            )
             self.engine = self.own
         self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.retries = 0

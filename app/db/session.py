@@ -9,6 +9,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
+from app.json_text import to_json
+
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
@@ -50,12 +52,20 @@ def create_engine(
             if null_pool
             else {"poolclass": AsyncAdaptedQueuePool, "pool_size": 1, "max_overflow": 0}
         )
-        engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}, **pool)
+        engine = create_async_engine(
+            url,
+            echo=echo,
+            connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
+            json_serializer=to_json,
+            **pool,
+        )
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     if null_pool:
-        return create_async_engine(url, echo=echo, poolclass=NullPool)
-    return create_async_engine(url, echo=echo, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True)
+        return create_async_engine(url, echo=echo, poolclass=NullPool, json_serializer=to_json)
+    return create_async_engine(
+        url, echo=echo, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True, json_serializer=to_json
+    )
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]

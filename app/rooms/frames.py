@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-import orjson
-
 from app.engine import Action, Event, Game, replay_steps
+from app.json_text import to_json
 from app.rooms.clocks import OFF, Clock, SeatClocks, unix
 
 CHECKPOINT = 16  # while replaying a log, a copy of the state is kept every this many steps
@@ -93,13 +92,6 @@ class Frame:
 
 
 NOTHING: Any = MappingProxyType({})  # what a retired frame has left of its caches (read-only)
-
-
-def to_json(value: Any) -> str:
-    """Compact JSON text, the same as `json.dumps(value, separators=(",", ":"))` for what the engine
-    makes (ASCII names, ints, str or int keys) at a sixth of its cost: views and legal actions are
-    most of what the server encodes."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def make_frame(
