@@ -19,8 +19,11 @@ def test_bench_bots_prints_the_figures_of_its_games(capsys: pytest.CaptureFixtur
     bench_bots.main(argv)
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "classic 3 players random: heuristic vs 2 random, 6 games from seed 1, seats rotated"
-    win, low, high, fair = map(float, re.fullmatch(rf"win rate {NUMBER} \(95% {NUMBER} to {NUMBER}; fair share {NUMBER}\)", lines[1]).groups())  # noqa: E501
-    margin, m_low, m_high = map(float, re.fullmatch(rf"mean margin {NUMBER} \(95% {NUMBER} to {NUMBER}\)", lines[2]).groups())  # noqa: E501
+    win_line = re.fullmatch(rf"win rate {NUMBER} \(95% {NUMBER} to {NUMBER}; fair share {NUMBER}\)", lines[1])
+    margin_line = re.fullmatch(rf"mean margin {NUMBER} \(95% {NUMBER} to {NUMBER}\)", lines[2])
+    assert win_line and margin_line, lines
+    win, low, high, fair = map(float, win_line.groups())
+    margin, m_low, m_high = map(float, margin_line.groups())
     assert re.fullmatch(r"decisions per second heuristic \d+, random \d+", lines[3])
     assert low <= win <= high and fair == 0.333 and m_low <= margin <= m_high
     # the same games, replayed here: the same win rate and margin

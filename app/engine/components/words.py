@@ -28,7 +28,6 @@ ACTIONS = frozenset(
 NOTHING = "Nothing."  # the sentence of a component without effects (some ship spaces)
 
 
-
 def cost_text(cost: Mapping[str, Any]) -> str:
     """A Cost in words: '2 wood, 1 glass and 1 coin', or 'free'."""
     parts = [f"{n} {resource}" for resource, n in cost["resources"].items()]

@@ -33,9 +33,7 @@ def do_build(game: "DuelGame", move: CardBuild) -> list[Event]:
 def do_discard(game: "DuelGame", move: CardDiscard) -> list[Event]:
     card_id, slot, gain = move
     seat = game.current
-    events: list[Event] = [
-        {"type": "discarded", "seat": seat, "card": game.data.cards[card_id].name, "coins": gain}
-    ]
+    events: list[Event] = [{"type": "discarded", "seat": seat, "card": game.data.cards[card_id].name, "coins": gain}]
     events += take(game, slot)
     game.discard.append(card_id)
     game.players[seat].coins += gain

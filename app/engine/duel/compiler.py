@@ -133,4 +133,3 @@ def compile_track(path: Path, model: TrackModel) -> Track:
             raise d.DataError(f"{path}: military_track zone {zone.start}-{zone.end} must lie before the capital")
     vp = tuple((z.start, z.end, z.vp) for z in model.vp_zones)
     return Track(model.capital, vp, tuple((z.start, z.coins) for z in model.loot_tokens))
-

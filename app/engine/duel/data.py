@@ -152,4 +152,3 @@ def duel_data() -> DuelData:
 def duel_files() -> DuelFiles:
     duel_data()  # the files pass every check of the compiled data first
     return read_files()
-

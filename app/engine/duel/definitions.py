@@ -126,4 +126,3 @@ class DuelData:
 
     def token_named(self, name: str) -> TokenDef:
         return self.tokens[self.token_ids[name]]
-

@@ -207,4 +207,3 @@ class BoardFile(d.Strict):
     doubts: dict[str, Doubt] = {}
     structures: dict[Literal["1", "2", "3"], StructureModel]
     military_track: TrackModel
-
