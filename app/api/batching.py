@@ -48,7 +48,7 @@ class HeldTransport:
 
     def _flush(self) -> None:
         chunks, self._chunks = self._chunks, []
-        if chunks:
+        if chunks and not self._transport.is_closing():  # a lost connection: nowhere to send them
             self._transport.write(chunks[0] if len(chunks) == 1 else b"".join(chunks))
 
     def __getattr__(self, name: str) -> Any:  # everything else is the transport's own

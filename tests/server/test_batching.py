@@ -70,6 +70,15 @@ def test_nested_batches_write_once_at_the_outer_end_and_close_sends_what_is_held
     assert held.is_closing() and held.get_write_buffer_size() == 7  # the rest is the transport's own
 
 
+def test_what_is_held_when_the_connection_is_lost_is_dropped() -> None:
+    raw = RecordingTransport()
+    held = HeldTransport(raw)
+    with batch(held_scope(held)):
+        held.write(b"unsent")
+        raw.close()  # the peer went away meanwhile
+    assert raw.writes == []
+
+
 def test_an_empty_batch_writes_nothing_and_no_extension_changes_nothing() -> None:
     raw = RecordingTransport()
     held = HeldTransport(raw)
