@@ -7,7 +7,7 @@ import sys
 
 import uvicorn
 
-from app.api.batching import BatchingWebSocketProtocol
+from app.api.batching import websocket_options
 from app.logs import uvicorn_log_config
 from app.settings import get_settings
 
@@ -29,10 +29,8 @@ def main(argv: list[str] | None = None) -> int:
         port=settings.port,
         log_level=settings.log_level,
         log_config=uvicorn_log_config(settings.log_format, settings.log_level),
-        ws_max_size=settings.ws_hard_max_bytes,
-        ws_per_message_deflate=settings.ws_compression,
         proxy_headers=True,
-        ws=BatchingWebSocketProtocol,
+        **websocket_options(settings),
     )
     return 0
 

@@ -17,6 +17,8 @@ from typing import Any
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 
+from app.settings import Settings
+
 BATCH_EXTENSION = "wonders.batch"
 
 
@@ -82,3 +84,12 @@ def batch(scope: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         extension["release"]()
+
+
+def websocket_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's websocket options for this app: the protocol above, the frame limit, compression."""
+    return {
+        "ws": BatchingWebSocketProtocol,
+        "ws_max_size": settings.ws_hard_max_bytes,
+        "ws_per_message_deflate": settings.ws_compression,
+    }

@@ -40,7 +40,7 @@ from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
 from app import metrics
 from app.db.models import Action, Game, Room
-from app.json_text import to_json
+from app.db.session import JSON_COLUMNS, _sqlite_pragmas
 
 log = logging.getLogger("wonders.db")
 
@@ -87,8 +87,6 @@ class SqliteLog:
     SQLAlchemy connection or transaction objects (that was most of a commit's cost)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
-        from app.db.session import _sqlite_pragmas
-
         self.conn = sqlite3.connect(
             engine.url.database or ":memory:", timeout=0, check_same_thread=False, isolation_level=None
         )
@@ -129,7 +127,7 @@ class ActionLogWriter:
             # A connection of its own: the app's pool may be busy (many rooms refreshing at once),
             # and no action should wait for it.
             self.own = create_async_engine(
-                engine.url, pool_size=1, max_overflow=0, pool_reset_on_return=None, json_serializer=to_json
+                engine.url, pool_size=1, max_overflow=0, pool_reset_on_return=None, **JSON_COLUMNS
             )
             self.engine = self.own
         self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")

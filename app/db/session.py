@@ -4,6 +4,8 @@
 `sqlite:///path` -> `sqlite+aiosqlite:///path`, `postgresql://` or `postgres://` -> `postgresql+asyncpg://`.
 """
 
+from typing import Any
+
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -12,6 +14,7 @@ from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 from app.json_text import to_json
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
+JSON_COLUMNS: dict[str, Any] = {"json_serializer": to_json}  # every engine writes JSON columns with orjson
 
 
 def async_url(url: str) -> URL:
@@ -53,18 +56,14 @@ def create_engine(
             else {"poolclass": AsyncAdaptedQueuePool, "pool_size": 1, "max_overflow": 0}
         )
         engine = create_async_engine(
-            url,
-            echo=echo,
-            connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000},
-            json_serializer=to_json,
-            **pool,
+            url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000}, **pool, **JSON_COLUMNS
         )
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     if null_pool:
-        return create_async_engine(url, echo=echo, poolclass=NullPool, json_serializer=to_json)
+        return create_async_engine(url, echo=echo, poolclass=NullPool, **JSON_COLUMNS)
     return create_async_engine(
-        url, echo=echo, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True, json_serializer=to_json
+        url, echo=echo, pool_size=pool_size, max_overflow=pool_size, pool_pre_ping=True, **JSON_COLUMNS
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import uvicorn
 
-from app.api.batching import BatchingWebSocketProtocol
+from app.api.batching import websocket_options
 from app.engine import new_game
 from app.main import create_app
 from app.settings import Settings
@@ -23,10 +23,8 @@ class LiveServer:
             host="127.0.0.1",
             port=0,
             log_level="warning",
-            ws_max_size=settings.ws_hard_max_bytes,
-            ws_per_message_deflate=settings.ws_compression,
             lifespan="on",
-            ws=BatchingWebSocketProtocol,
+            **websocket_options(settings),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)
