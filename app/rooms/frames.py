@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from app.engine import Action, Event, Game, replay_steps
-from app.json_text import to_json
+from app.json_text import joined_objects, to_json
 from app.rooms.clocks import OFF, Clock, SeatClocks, unix
 
 CHECKPOINT = 16  # while replaying a log, a copy of the state is kept every this many steps
@@ -49,6 +49,7 @@ class Frame:
     timeout_seat: int | None = None  # the seat whose decision the server made on timeout in this step
     secret: bool = False  # the step only made a secret choice (its public events are all `chosen`)
     view_json: dict[int | None, str] = field(default_factory=dict)
+    public_json: str | None = None  # the part of every seat's view that is the same for all
     events_json: str | None = None  # the events, once the frame was stripped
 
     @property
@@ -70,7 +71,10 @@ class Frame:
     def view_text(self, seat: int | None) -> str:
         text = self.view_json.get(seat)
         if text is None:
-            text = self.view_json[seat] = to_json(self.game.view(seat))
+            if self.public_json is None:
+                self.public_json = to_json(self.game.public_view())
+            own = to_json(self.game.own_view(seat))
+            text = self.view_json[seat] = joined_objects(self.public_json, own)
         return text
 
     def result(self) -> dict[str, Any] | None:
@@ -80,6 +84,7 @@ class Frame:
         """No longer the current frame: keep what the next frame's markers need, and the events."""
         self.game = None  # type: ignore[assignment]
         self.view_json = NOTHING  # type: ignore[assignment]
+        self.public_json = None
 
     def strip(self) -> None:
         """An old frame is only kept for connections that have not yet been sent its events."""

@@ -249,6 +249,12 @@ class ClassicGame(Game):
     def view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
+    def public_view(self) -> dict[str, Any]:
+        return view.public_view(self)
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        return view.own_view(self, seat)
+
     def clone(self) -> "ClassicGame":
         """A perfect-information copy (every hand, deck and pending pick): for the server and tests."""
         other = type(self).__new__(type(self))

@@ -15,8 +15,12 @@ if TYPE_CHECKING:
 
 
 def view(game: "ClassicGame", seat: int | None) -> dict[str, Any]:
-    if seat is not None:
-        seat = game.check_seat(seat)
+    own = own_view(game, seat)
+    return {**public_view(game), **own}
+
+
+def public_view(game: "ClassicGame") -> dict[str, Any]:
+    """What every seat and spectator sees alike."""
     out: dict[str, Any] = {
         "game": "classic",
         "expansions": list(game.config.expansions),
@@ -27,21 +31,30 @@ def view(game: "ClassicGame", seat: int | None) -> dict[str, Any]:
         "phase": game.phase,
         "direction": "right" if game.age == 2 else "left",
         "to_act": game.to_act,
-        "seat": seat,
-        "hand": [] if seat is None else [game.cards[c].name for c in game.hands[seat]],
         "players": [public_player(game, p) for p in game.players],
         "discard_pile_size": len(game.discard),
     }
     game.view_variant(out)
-    if seat is not None:
-        pick = game.picks.get(seat)
-        out["pick"] = None if pick is None else own_move(game, seat, pick)
-        out["decision"] = decision(game, seat)
-        if game.phase == PICK or (game.phase == LAST_CARD and seat in game.pending):
-            # why a card of the hand cannot be built, or the wonder (see unplayable.py)
-            out["unplayable"], out["wonder_unplayable"] = hand_reasons(game, seat)
     if game.phase == OVER:
         out["result"] = game.result()
+    return out
+
+
+def own_view(game: "ClassicGame", seat: int | None) -> dict[str, Any]:
+    """What only this seat sees (a spectator, seat None: only that it has no seat and no hand)."""
+    if seat is None:
+        return {"seat": None, "hand": []}
+    seat = game.check_seat(seat)
+    pick = game.picks.get(seat)
+    out: dict[str, Any] = {
+        "seat": seat,
+        "hand": [game.cards[c].name for c in game.hands[seat]],
+        "pick": None if pick is None else own_move(game, seat, pick),
+        "decision": decision(game, seat),
+    }
+    if game.phase == PICK or (game.phase == LAST_CARD and seat in game.pending):
+        # why a card of the hand cannot be built, or the wonder (see unplayable.py)
+        out["unplayable"], out["wonder_unplayable"] = hand_reasons(game, seat)
     return out
 
 

@@ -50,6 +50,16 @@ class Game(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]: ...
 
+    def public_view(self) -> dict[str, Any]:
+        """The part of every view that is the same for all seats and spectators: view(seat) ==
+        {**public_view(), **own_view(seat)}, so whoever renders a view per seat (the server) can
+        render this part once. By default nothing is shared."""
+        return {}
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        """The rest of view(seat): what is not in public_view()."""
+        return self.view(seat)
+
     @abstractmethod
     def result(self) -> dict[str, Any]: ...
 

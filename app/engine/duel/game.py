@@ -120,6 +120,14 @@ class DuelGame(Game):
             seat = self.check_seat(seat)
         return view.view(self, seat)
 
+    def public_view(self) -> dict[str, Any]:
+        return view.public_view(self)
+
+    def own_view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            seat = self.check_seat(seat)
+        return view.own_view(self, seat)
+
     def result(self) -> dict[str, Any]:
         if self._result is None:
             self._result = scoring.result(self)

@@ -19,11 +19,16 @@ if TYPE_CHECKING:
 
 
 def view(game: "DuelGame", seat: int | None) -> dict[str, Any]:
+    own = own_view(game, seat)
+    return {**public_view(game), **own}
+
+
+def public_view(game: "DuelGame") -> dict[str, Any]:
+    """What both seats and spectators see alike."""
     data = game.data
     out: dict[str, Any] = {
         "game": "duel",
         "version": game.version,
-        "seat": seat,
         "age": game.age,
         "phase": game.phase,
         "to_act": game.to_act,
@@ -37,13 +42,18 @@ def view(game: "DuelGame", seat: int | None) -> dict[str, Any]:
         "wonders_built": game.wonders_total,
         "max_wonders": game.max_wonders,
         "draft": _draft(game),
-        "decision": _decision(game, seat),
         "players": [_player(game, p) for p in game.players],
     }
-    if seat is not None and game.phase == PLAY and seat == game.actor:
-        out["unplayable"], out["wonders_unplayable"] = unplayable(game, seat)
     if game.phase == OVER:
         out["result"] = game.result()
+    return out
+
+
+def own_view(game: "DuelGame", seat: int | None) -> dict[str, Any]:
+    """What depends on who looks: the decision's options, and why the seat to play cannot build."""
+    out: dict[str, Any] = {"seat": seat, "decision": _decision(game, seat)}
+    if seat is not None and game.phase == PLAY and seat == game.actor:
+        out["unplayable"], out["wonders_unplayable"] = unplayable(game, seat)
     return out
 
 
