@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from app.api.schemas import ChosenMsg, EventMsg, GameOverMsg, RevealMsg, StateOut, TimeoutMsg
+from app.api.schemas import StateOut
 from app.json_text import to_json
 from app.rooms.frames import Frame
 from app.rooms.games import GameRuntime
@@ -100,27 +100,34 @@ def event_texts(rt: GameRuntime, frame: Frame) -> tuple[str, ...]:
     cache = rendered(rt).events
     texts = cache.get(frame.version)
     if texts is None:
-        texts = cache[frame.version] = tuple(m.model_dump_json() for m in event_messages(rt, frame))
+        texts = cache[frame.version] = tuple(to_json(m) for m in event_messages(rt, frame))
     return texts
 
 
-def event_messages(rt: GameRuntime, frame: Frame) -> list[Any]:
-    out: list[Any] = []
-    common = {"game_id": rt.game_id, "version": frame.version}
+def event_messages(rt: GameRuntime, frame: Frame) -> list[dict[str, Any]]:
+    """The messages telling of the step that made `frame`, each in the shape of its model
+    (TimeoutMsg, ChosenMsg, RevealMsg, EventMsg, GameOverMsg), built as plain data: what goes in
+    them comes from the engine and the server, and validating it again (pydantic) cost more than
+    the rest of rendering them; tests check every message a client gets against ServerMessage."""
+    out: list[dict[str, Any]] = []
+    game_id, version = rt.game_id, frame.version
     if frame.timeout_seat is not None:
-        out.append(TimeoutMsg(**common, seat=frame.timeout_seat, bot=rt.clock.bot))
+        out.append(
+            {"type": "timeout", "game_id": game_id, "version": version, "seat": frame.timeout_seat, "bot": rt.clock.bot}
+        )
     for event in frame.events:
         kind = event.get("type")
         if kind == "chosen":
-            out.append(ChosenMsg(**common, seat=event["seat"], changed=bool(event.get("changed", False))))
+            seat, changed = event["seat"], bool(event.get("changed", False))
+            out.append({"type": "chosen", "game_id": game_id, "version": version, "seat": seat, "changed": changed})
         elif kind == "reveal":
-            out.append(RevealMsg(**common, reveal=event))
+            out.append({"type": "reveal", "game_id": game_id, "version": version, "reveal": event})
         elif kind == "game_over":
             continue  # sent below, from the game's result, whatever the engine's events say
         else:
-            out.append(EventMsg(**common, event=event))
+            out.append({"type": "event", "game_id": game_id, "version": version, "event": event})
     if frame.over:
         result = frame.result()
         assert result is not None
-        out.append(GameOverMsg(**common, result=result))
+        out.append({"type": "game_over", "game_id": game_id, "version": version, "result": result})
     return out
