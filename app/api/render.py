@@ -110,24 +110,24 @@ def event_messages(rt: GameRuntime, frame: Frame) -> list[dict[str, Any]]:
     them comes from the engine and the server, and validating it again (pydantic) cost more than
     the rest of rendering them; tests check every message a client gets against ServerMessage."""
     out: list[dict[str, Any]] = []
-    game_id, version = rt.game_id, frame.version
+
+    def add(kind: str, **fields: Any) -> None:
+        out.append({"type": kind, "game_id": rt.game_id, "version": frame.version, **fields})
+
     if frame.timeout_seat is not None:
-        out.append(
-            {"type": "timeout", "game_id": game_id, "version": version, "seat": frame.timeout_seat, "bot": rt.clock.bot}
-        )
+        add("timeout", seat=frame.timeout_seat, bot=rt.clock.bot)
     for event in frame.events:
         kind = event.get("type")
         if kind == "chosen":
-            seat, changed = event["seat"], bool(event.get("changed", False))
-            out.append({"type": "chosen", "game_id": game_id, "version": version, "seat": seat, "changed": changed})
+            add("chosen", seat=event["seat"], changed=bool(event.get("changed", False)))
         elif kind == "reveal":
-            out.append({"type": "reveal", "game_id": game_id, "version": version, "reveal": event})
+            add("reveal", reveal=event)
         elif kind == "game_over":
             continue  # sent below, from the game's result, whatever the engine's events say
         else:
-            out.append({"type": "event", "game_id": game_id, "version": version, "event": event})
+            add("event", event=event)
     if frame.over:
         result = frame.result()
         assert result is not None
-        out.append({"type": "game_over", "game_id": game_id, "version": version, "result": result})
+        add("game_over", result=result)
     return out

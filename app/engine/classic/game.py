@@ -246,9 +246,6 @@ class ClassicGame(Game):
             self._result = scoring.result(self)
         return self._result
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
-
     def public_view(self) -> dict[str, Any]:
         return view.public_view(self)
 

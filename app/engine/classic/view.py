@@ -14,11 +14,6 @@ if TYPE_CHECKING:
     from app.engine.classic.game import ClassicGame
 
 
-def view(game: "ClassicGame", seat: int | None) -> dict[str, Any]:
-    own = own_view(game, seat)
-    return {**public_view(game), **own}
-
-
 def public_view(game: "ClassicGame") -> dict[str, Any]:
     """What every seat and spectator sees alike."""
     out: dict[str, Any] = {

@@ -47,18 +47,19 @@ class Game(ABC):
     @abstractmethod
     def apply(self, seat: int, action: Action) -> list[Event]: ...
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator): the public part and the seat's own."""
+        own = self.own_view(seat)
+        return {**self.public_view(), **own}
+
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]: ...
-
     def public_view(self) -> dict[str, Any]:
-        """The part of every view that is the same for all seats and spectators: view(seat) ==
-        {**public_view(), **own_view(seat)}, so whoever renders a view per seat (the server) can
-        render this part once. By default nothing is shared."""
-        return {}
+        """The part of every view that is the same for all seats and spectators, so whoever renders
+        a view per seat (the server) can render this part once."""
 
+    @abstractmethod
     def own_view(self, seat: int | None) -> dict[str, Any]:
-        """The rest of view(seat): what is not in public_view()."""
-        return self.view(seat)
+        """The rest of view(seat): what depends on who looks (no key of public_view())."""
 
     @abstractmethod
     def result(self) -> dict[str, Any]: ...

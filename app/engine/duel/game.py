@@ -115,11 +115,6 @@ class DuelGame(Game):
                 f"seat {seat} has nothing to decide now: seat {self.actor} must {PHASE_TEXT[self.phase]}"
             )
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None:
-            seat = self.check_seat(seat)
-        return view.view(self, seat)
-
     def public_view(self) -> dict[str, Any]:
         return view.public_view(self)
 

@@ -18,11 +18,6 @@ if TYPE_CHECKING:
     from app.engine.duel.game import DuelGame
 
 
-def view(game: "DuelGame", seat: int | None) -> dict[str, Any]:
-    own = own_view(game, seat)
-    return {**public_view(game), **own}
-
-
 def public_view(game: "DuelGame") -> dict[str, Any]:
     """What both seats and spectators see alike."""
     data = game.data
