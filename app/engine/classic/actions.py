@@ -195,14 +195,15 @@ def priced(
         action["trade"] = {side: {} for side in sides}
         action["cost"] = {"bank": bank, **dict.fromkeys(sides, 0)}
     elif len(sides) == 2:  # the common case, written out for speed
-        named, coins = way.named, way.coins
+        named, coins = way[NAMED], way[COINS]
         action["trade"] = {"left": {**named[0]}, "right": {**named[1]}}
         action["cost"] = {"bank": bank, "left": coins[0], "right": coins[1]}
     else:
         action["trade"] = {side: {**bought} for side, bought in zip(sides, way.named, strict=True)}
         action["cost"] = {"bank": bank, **dict(zip(sides, way.coins, strict=True))}
-    for key, value in extra:
-        action[key] = list(value) if type(value) is tuple else value  # each action its own list
+    if extra:
+        for key, value in extra:
+            action[key] = list(value) if type(value) is tuple else value  # each action its own list
     return action
 
 

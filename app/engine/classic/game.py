@@ -20,7 +20,7 @@ from app.engine.classic.phases import DISCARD_BUILD, LAST_CARD, OVER, PICK
 from app.engine.classic.player import LEFT, RIGHT, SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, check_keys, require_dict
-from app.engine.common.payment import Market, PaymentOption, Seller, affordable, free_option
+from app.engine.common.payment import TOTAL, Market, PaymentOption, Seller, affordable, free_options
 from app.engine.config import GameConfig
 
 new_tuple = tuple.__new__
@@ -175,11 +175,11 @@ class ClassicGame(Game):
         if coin_cost > p.coins:
             return ()
         if not what.cost_items:
-            return NOTHING_TO_PAY if self.PLAIN_CARD_ACTIONS else (free_option(len(self.trade_sides(p))),)
+            return NOTHING_TO_PAY if self.PLAIN_CARD_ACTIONS else free_options(len(self.trade_sides(p)))
         market = self._markets.get(p.seat) or self.market(p)
         ways = market.options(what.cost, what.cost_items)
         budget = p.coins - coin_cost
-        return affordable(ways, budget) if ways and ways[-1].total > budget else ways  # most fit: no call
+        return affordable(ways, budget) if ways and ways[-1][TOTAL] > budget else ways  # most fit: no call
 
     def free_reason(self, p: Player, card: CardDef) -> str | None:
         """Why this card would be free for this player now (None: it must be paid)."""

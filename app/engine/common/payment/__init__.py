@@ -20,7 +20,16 @@ This is the engine's hot path, so results are memoised on their (hashable) input
 """
 
 from app.engine.common.payment.market import Market, masks_of, supply_of
-from app.engine.common.payment.options import COINS, NAMED, TOTAL, PaymentOption, Seller, affordable, free_option
+from app.engine.common.payment.options import (
+    COINS,
+    NAMED,
+    TOTAL,
+    PaymentOption,
+    Seller,
+    affordable,
+    free_option,
+    free_options,
+)
 from app.engine.common.payment.plans import plan_coins, plan_is_feasible
 
 __all__ = [
@@ -32,6 +41,7 @@ __all__ = [
     "Seller",
     "affordable",
     "free_option",
+    "free_options",
     "masks_of",
     "plan_coins",
     "plan_is_feasible",
