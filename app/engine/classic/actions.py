@@ -56,10 +56,11 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
     builds: list[Action] = []
     wonders: list[Action] = []
     discards: list[Action] = []
+    names, abilities = p.names, p.abilities
     for card in distinct_cards(game, hand):
         name = card.name
-        if name not in p.names:
-            free = game.free_reason(p, card)
+        if name not in names:
+            free = game.free_reason(p, card) if card.chain_from or abilities else None  # else never free
             for bank, ways, extras in game.payment_variants(p, None if free else card, card):
                 for way in ways:
                     for extra in extras:
@@ -79,9 +80,11 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
 
 def distinct_cards(game: "ClassicGame", hand: list[int]) -> list[CardDef]:
     """The hand's cards, the first of each name only."""
+    cards = game.cards
+    if game.unique_names[game.age]:  # no two cards of this Age share a name
+        return [cards[card_id] for card_id in hand]
     seen: set[str] = set()
     out = []
-    cards = game.cards
     for card_id in hand:
         card = cards[card_id]
         if card.name not in seen:
