@@ -209,7 +209,7 @@ def game_of(action: Any) -> str:
     shapes agree, as for a discard, either would do)."""
     if type(action) is dict:
         kind = action.get("type")
-        if (
+        if type(kind) is str and (  # a type of another JSON type fits neither game: 7 Wonders' says so
             kind in DUEL_ONLY
             or (kind == "wonder" and "wonder" in action)
             or (kind == "build" and type(action.get("cost")) is int)

@@ -48,6 +48,8 @@ def test_shapes_refuse_what_no_game_has() -> None:
         {"type": "choose_starter", "seat": 2},
         {"type": "pass", "card": "Baths"},
         {"type": "draft_wonder"},
+        {"type": []},  # a type no set can hold: refused like any other, not a TypeError
+        {"type": {"kind": "build"}},
     ):
         with pytest.raises(ValidationError):
             game_action.validate_python(action)

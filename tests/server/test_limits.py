@@ -123,6 +123,10 @@ async def test_refusals_keep_the_connection_open(live_server: LiveServer) -> Non
             ports.add(r.extensions["network_stream"].get_extra_info("client_addr")[1])
         r = await http.delete(f"/api/rooms/{code}/seats/{2**63}", headers=bearer(tokens[0]))
         assert r.status_code == 422
+        for kind in ([], {"a": 1}):  # a type no game's tag can be (it was a TypeError, a 500 and a reset)
+            body = {"action": {"type": kind}, "version": 0}
+            r = await http.post(f"/api/rooms/{code}/game/actions", json=body, headers=bearer(tokens[0]))
+            assert r.status_code == 422 and error_of(r) == "illegal_action", r.text
         deep = b"[" * 5000
         r = await http.post(f"/api/rooms/{code}/join", content=deep, headers={"content-type": "application/json"})
         assert r.status_code == 400 and error_of(r) == "too_deep"

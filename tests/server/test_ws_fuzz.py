@@ -104,6 +104,8 @@ HOSTILE: list[tuple[str | bytes, str | None]] = [
     ('{"type": "action", "action": [], "version": 0}', "bad_message"),
     ('{"type": "action", "action": {}, "version": 0}', "illegal_action"),
     ('{"type": "action", "action": {"type": "fly"}, "version": 0}', "illegal_action"),
+    ('{"type": "action", "action": {"type": []}, "version": 0}', "illegal_action"),  # no hashable tag
+    ('{"type": "action", "action": {"type": {"a": 1}}, "version": 0}', "illegal_action"),
     ('{"type": "action", "action": {"type": "build", "card": 7}, "version": 0}', "illegal_action"),
     ('{"type": "action", "action": {"type": "build", "card": "' + "B" * 65 + '"}, "version": 0}', "illegal_action"),
     (
