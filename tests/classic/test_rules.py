@@ -99,6 +99,21 @@ def test_coins_spent_must_be_held_at_the_start_of_the_turn():
         game.apply(0, {"type": "build", "card": "Barracks", "trade": {"left": {"ore": 1}}})
 
 
+def test_one_buys_only_what_one_lacks():
+    """Gizah produces stone: buying a neighbour's stone for Baths (1 stone) is refused, so no coins
+    pass to the neighbour for nothing; a stone Gizah lacks, for Walls (3 stone), may be bought."""
+    game = new()
+    give(game, 1, "Stone Pit")  # seat 0's left neighbour sells stone
+    deal(game, 0, "Baths", "Walls", "Loom", "Press", "Tavern", "Well", "Altar")
+    before = game.snapshot()
+    with pytest.raises(IllegalAction, match="you produce the stone that trade buys for Baths: buy only what you lack"):
+        game.apply(0, {"type": "build", "card": "Baths", "trade": {"left": {"stone": 1}}})
+    assert game.snapshot() == before
+    give(game, 0, "Timber Yard")  # stone or wood: with Gizah's stone, two of the three for Walls
+    play(game, {0: {"type": "build", "card": "Walls", "trade": {"left": {"stone": 1}}}, 1: None, 2: None})
+    assert [p.coins for p in game.players] == [1, 3 + 3 + 2, 3 + 3]
+
+
 def test_a_neighbours_resource_is_not_used_up_by_selling_it():
     game = new()  # seat 1 (Rhodos) produces ore and is the neighbour of seats 0 and 2
     deal(game, 0, "Barracks", "Altar", "Loom", "Press", "Tavern", "Well", "Baths")

@@ -5,7 +5,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine.common.payment import Market, Seller, caches, plan_coins, plan_is_feasible
+from app.engine.common.payment import Market, Seller, caches, needless_purchase, plan_coins, plan_is_feasible
 from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, vector
 
 R = range(N_RESOURCES)
@@ -75,6 +75,9 @@ def check(cost, own_fixed, own_choices, sellers_):
     assert {o.coins for o in options} == oracle(cost, own_fixed, own_choices, sellers_)
     for o in options:
         assert plan_is_feasible(cost, own_fixed, own_choices, sellers_, o.buys)
+        assert needless_purchase(cost, own_fixed, own_choices, o.buys) is None, (
+            "an offered way buys only what is lacking"
+        )
         assert plan_coins(sellers_, o.buys) == o.coins
     totals = [(o.total, o.coins) for o in options]
     assert totals == sorted(totals), "cheapest first"
@@ -143,3 +146,16 @@ def test_markets_answer_as_fresh_ones_across_cache_clearings():
     assert first.options(cost) == before == Market(ZERO, (), first_sellers).options(cost)
     check(cost, ZERO, (), first_sellers)
     check(cost, ZERO, (), other_sellers)
+
+
+def test_a_purchase_is_needless_when_own_production_covers_it():
+    """Own stone (fixed) and a Timber Yard (stone or wood)."""
+    own, timber_yard = vector({"stone": 1}), ((INDEX["stone"], INDEX["wood"]),)
+    stone, wood, nothing = vector({"stone": 1}), vector({"wood": 1}), ZERO
+    stone_and_wood = vector({"stone": 1, "wood": 1})  # nothing lacking: any purchase is needless
+    assert needless_purchase(stone_and_wood, own, timber_yard, (stone, nothing)) == INDEX["stone"]
+    assert needless_purchase(stone_and_wood, own, timber_yard, (nothing, wood)) == INDEX["wood"]
+    two_stone_and_wood = vector({"stone": 2, "wood": 1})  # one unit lacking, stone or wood: either is needed
+    assert needless_purchase(two_stone_and_wood, own, timber_yard, (stone, nothing)) is None
+    assert needless_purchase(two_stone_and_wood, own, timber_yard, (nothing, wood)) is None
+    assert needless_purchase(two_stone_and_wood, own, timber_yard, (stone, wood)) is not None  # one too many

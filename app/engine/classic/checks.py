@@ -9,8 +9,8 @@ from app.engine.classic.move import Move
 from app.engine.classic.player import SIDE_NAMES, Player
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import check_keys
-from app.engine.common.payment import NAMED, Market, PaymentOption, plan_coins, plan_is_feasible
-from app.engine.common.resources import INDEX, N_RESOURCES, ZERO, Vector, to_dict
+from app.engine.common.payment import NAMED, Market, PaymentOption, needless_purchase, plan_coins, plan_is_feasible
+from app.engine.common.resources import INDEX, N_RESOURCES, RESOURCES, ZERO, Vector, to_dict
 
 if TYPE_CHECKING:
     from app.engine.classic.game import ClassicGame
@@ -165,6 +165,11 @@ def check_payment(
         if not plan_is_feasible(cost, p.fixed, p.choices, sellers, buys):
             hint = payment_hint(game, p, paid, sides)
             raise IllegalAction(f"that trade does not pay for {what} (costs {cost_text(cost, coin_cost)}); {hint}")
+        needless = needless_purchase(cost, p.fixed, p.choices, buys)
+        if needless is not None:
+            hint = payment_hint(game, p, paid, sides)
+            own = RESOURCES[needless]
+            raise IllegalAction(f"you produce the {own} that trade buys for {what}: buy only what you lack; {hint}")
         coins = plan_coins(sellers, buys)
         canonical = {side: to_dict(buy) for side, buy in zip(sides, buys, strict=True)}
     total = coin_cost + sum(coins)

@@ -30,7 +30,7 @@ from app.engine.common.payment.options import (
     free_option,
     free_options,
 )
-from app.engine.common.payment.plans import plan_coins, plan_is_feasible
+from app.engine.common.payment.plans import needless_purchase, plan_coins, plan_is_feasible
 
 __all__ = [
     "COINS",
@@ -43,6 +43,7 @@ __all__ = [
     "free_option",
     "free_options",
     "masks_of",
+    "needless_purchase",
     "plan_coins",
     "plan_is_feasible",
     "supply_of",

@@ -27,5 +27,18 @@ def plan_is_feasible(
     return can_supply(rest, own_fixed, own_choices)
 
 
+def needless_purchase(cost: Vector, own_fixed: Vector, own_choices: Choices, buys: tuple[Vector, ...]) -> int | None:
+    """A resource of which one unit bought could come from the player's own production instead
+    (None: every unit bought is needed). One buys only what one lacks: a needless purchase would
+    hand a neighbour coins for nothing."""
+    bought = [sum(column) for column in zip(*buys, strict=True)] if buys else list(ZERO)
+    for r in range(N_RESOURCES):
+        if bought[r]:
+            rest = tuple(c - b + (i == r) for i, (c, b) in enumerate(zip(cost, bought, strict=True)))
+            if can_supply(rest, own_fixed, own_choices):
+                return r
+    return None
+
+
 def plan_coins(sellers: tuple[Seller, ...], buys: tuple[Vector, ...]) -> tuple[int, ...]:
     return tuple(price(buy, s.prices) for s, buy in zip(sellers, buys, strict=True))
