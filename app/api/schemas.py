@@ -24,7 +24,15 @@ RoomStatus = Literal["open", "playing", "finished", "closed"]
 Spectators = Literal["off", "live", "after"]
 BotReason = Literal["host", "left", "timeout"]
 GameStatus = Literal["running", "finished", "abandoned"]  # abandoned: its room was closed unused
-ActionId = Annotated[str, Field(min_length=1, max_length=64, description="a client nonce: a repeat is never applied")]
+ActionId = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[^\x00-\x1f\x7f]+$",  # no control characters: PostgreSQL's text holds no NUL
+        description="a client nonce, without control characters: a repeat is never applied",
+    ),
+]
 Name = Annotated[str, Field(min_length=1, max_length=64, examples=["Ada"])]
 
 # The ranges of what clients send. The database's integers are 64-bit ids and 32-bit counts; ids and

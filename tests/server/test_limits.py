@@ -107,6 +107,23 @@ async def test_huge_integers_get_a_4xx_naming_the_field(client: httpx.AsyncClien
     assert r.status_code == 422 and error_of(r) == "bad_seat"  # out of the body's range: the room's code for it
 
 
+async def test_an_action_id_holds_no_control_character(client: httpx.AsyncClient) -> None:
+    """PostgreSQL's text cannot hold NUL: such an id reached the log writer, failed its whole batch
+    (other games' actions with it) and answered 503. Now the edge refuses it, on either database."""
+    code, tokens = await full_room(client, 3, seed=3)
+    host = bearer(tokens[0])
+    state = (await client.get(f"/api/rooms/{code}/game", headers=host)).json()
+    action = state["legal_actions"][0]
+    for action_id in ("a\u0000b", "\u0000", "tab\there", "bell\u0007", "del\u007f"):
+        body = {"action": action, "version": 0, "action_id": action_id}
+        r = await client.post(f"/api/rooms/{code}/game/actions", json=body, headers=host)
+        assert r.status_code == 422 and "action_id" in r.json()["error"]["message"], r.text
+    assert (await client.get(f"/api/rooms/{code}/game", headers=host)).json()["version"] == 0
+    body = {"action": action, "version": 0, "action_id": "Ada's pick, turn 1 \u00e9"}
+    r = await client.post(f"/api/rooms/{code}/game/actions", json=body, headers=host)
+    assert r.status_code == 200, r.text
+
+
 async def test_refusals_keep_the_connection_open(live_server: LiveServer) -> None:
     """On a real server, one keep-alive connection carries every refused request and then a good one."""
     async with httpx.AsyncClient(base_url=live_server.url, limits=httpx.Limits(max_connections=1)) as http:

@@ -101,6 +101,7 @@ HOSTILE: list[tuple[str | bytes, str | None]] = [
     ('{"type": "action", "action": {"type": "pass"}, "version": 0, "action_id": ""}', "bad_message"),
     ('{"type": "action", "action": {"type": "pass"}, "version": 0, "action_id": "' + "a" * 65 + '"}', "bad_message"),
     ('{"type": "action", "action": {"type": "pass"}, "version": 0, "seat": 1}', "bad_message"),
+    ('{"type": "action", "action": {"type": "pass"}, "version": 0, "action_id": "a\\u0000b"}', "bad_message"),
     ('{"type": "action", "action": [], "version": 0}', "bad_message"),
     ('{"type": "action", "action": {}, "version": 0}', "illegal_action"),
     ('{"type": "action", "action": {"type": "fly"}, "version": 0}', "illegal_action"),
