@@ -36,7 +36,7 @@ from typing import Any
 
 from sqlalchemy import delete, update
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
@@ -116,6 +116,27 @@ SQLITE_FINISH_GAME = (
 )
 SQLITE_DELETE = "DELETE FROM actions WHERE game_id = ? AND seq = ?"
 SQLITE_FINISH_ROOM = "UPDATE rooms SET status = 'finished', updated_at = ? WHERE id = ? AND status = 'playing'"
+
+
+def _a_row_at_fault(exc: Exception) -> bool:
+    """Whether the data of one row can have caused this (a value the column cannot hold), not the
+    database going away: then the batch's rows are worth writing one by one."""
+    if isinstance(exc, DBAPIError):
+        return not exc.connection_invalidated and not isinstance(exc, OperationalError | InterfaceError)
+    return isinstance(exc, OverflowError | ValueError | TypeError | sqlite3.DataError | sqlite3.IntegrityError)
+
+
+def _fail_all(batch: list[tuple[Entry, "asyncio.Future[bool]"]], exc: Exception) -> None:
+    for entry, future in batch:
+        entry.outcome = False
+        if not future.done():
+            future.set_exception(exc)
+
+
+def _answer_all(batch: list[tuple[Entry, "asyncio.Future[bool]"]]) -> None:
+    for entry, future in batch:
+        if not future.done():
+            future.set_result(entry.outcome is True)
 
 
 class ActionLogWriter:
@@ -198,14 +219,23 @@ class ActionLogWriter:
                     metrics.commit_seconds(time.perf_counter() - started)
                 except Exception as exc:
                     log.warning("writing %d action(s) failed: %s", len(batch), exc)
-                    for entry, future in batch:
-                        entry.outcome = False
-                        if not future.done():
-                            future.set_exception(exc)
+                    if len(batch) > 1 and _a_row_at_fault(exc):
+                        await self._write_each(batch)  # one bad row fails its own action, not its batch's
+                    else:
+                        _fail_all(batch, exc)
                     continue
-                for entry, future in batch:
-                    if not future.done():
-                        future.set_result(entry.outcome is True)
+                _answer_all(batch)
+
+    async def _write_each(self, batch: list[tuple[Entry, "asyncio.Future[bool]"]]) -> None:
+        """Write a batch's actions one at a time, in order (a step after its predecessor)."""
+        for entry, future in batch:
+            try:
+                await self._write([entry])
+            except Exception as exc:
+                log.warning("writing an action of game %s failed: %s", entry.game_id, exc)
+                _fail_all([(entry, future)], exc)
+                continue
+            _answer_all([(entry, future)])
 
     @staticmethod
     def _row(e: Entry) -> dict[str, Any]:

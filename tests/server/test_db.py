@@ -171,6 +171,31 @@ async def test_actions_written_on_either_path_read_back_the_same(database_url: s
         await services.stop()
 
 
+async def test_one_bad_row_fails_only_its_own_action(database_url: str) -> None:
+    """A batch holding one action the database cannot store (a seat past its integer) stores the
+    others: each gets its own answer (the edge refuses such values; this is the writer's own guard)."""
+    from datetime import UTC, datetime
+
+    from app.db import repo
+    from app.db.log_writer import Entry
+
+    services = await Services.start(make_settings(database_url))
+    try:
+        first, second = await started_bot_game(services, seed=2), await started_bot_game(services, seed=3)
+        writer, now = services.games.writer, datetime.now(UTC)
+        good = writer.submit(Entry(first, 70_000, 0, {"type": "x"}, "good", now))
+        bad = writer.submit(Entry(second, 70_000, 2**70, {"type": "y"}, "bad", now))  # one batch: no await between
+        after = writer.submit(Entry(second, 70_001, 1, {"type": "z"}, None, now))
+        assert await good and await after
+        with pytest.raises((OverflowError, sa.exc.DBAPIError)):  # SQLite's driver, PostgreSQL
+            await bad
+        async with services.db.sessions() as session:
+            assert 70_000 in [r["seq"] for r in await repo.actions_of(session, first)]
+            assert [r["seq"] for r in await repo.actions_of(session, second) if r["seq"] >= 70_000] == [70_001]
+    finally:
+        await services.stop()
+
+
 async def test_sqlite_writes_wait_for_another_writer(sqlite_url: str) -> None:
     """The action log's SQLite connection never blocks the event loop on a lock: it retries."""
     import sqlite3
