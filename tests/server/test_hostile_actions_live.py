@@ -1,9 +1,10 @@
-"""Random hostile actions through a real server, in whole games of 7 Wonders, Armada and Duel
-against its bots: at each state where the seat acts, legal actions changed in random ways
-(tests/hostile.py) go in over REST and over the websocket, then a legal one. Each is answered: a
-4xx whose error names what was wrong, or an `error` message, or accepted; never a 5xx, an
-`internal` error or a closed connection, and the REST keep-alive connection is the same one
-throughout. The games end, and the server logs no error."""
+"""Random hostile actions through a real server on SQLite and on PostgreSQL, in whole games of 7
+Wonders, Armada and Duel against its bots: at each state where the seat acts, legal actions changed
+in random ways (tests/hostile.py) go in over REST and over the websocket, some with an odd
+`action_id` (what the database stores as text: NUL once failed PostgreSQL's whole batch), then a
+legal one. Each is answered: a 4xx whose error names what was wrong, or an `error` message, or
+accepted; never a 5xx, an `internal` error or a closed connection, and the REST keep-alive
+connection is the same one throughout. The games end, and the server logs no error."""
 
 import json
 import logging
@@ -14,8 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.hostile import hostile_action
-from tests.server.conftest import live_sqlite_server
+from tests.hostile import hostile_action, odd_value
+from tests.server.conftest import _clear_postgres, live_sqlite_server, make_settings
 from tests.server.helpers import SeatClient, bearer, error_of
 from tests.server.live import LiveServer
 
@@ -27,11 +28,23 @@ ROOMS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """Rate limits that a whole game of hostile messages stays under."""
-    with live_sqlite_server(tmp_path_factory, "hostile", ws_rate_per_second=10_000.0, ws_rate_burst=10_000) as live:
+NO_FLOOD_LIMIT = {"ws_rate_per_second": 10_000.0, "ws_rate_burst": 10_000}  # a game of hostile messages
+
+
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    if request.param == "sqlite":
+        with live_sqlite_server(tmp_path_factory, "hostile", **NO_FLOOD_LIMIT) as live:
+            yield live
+        return
+    url = request.getfixturevalue("pg_server_url")
+    _clear_postgres(url)
+    live = LiveServer(make_settings(url, **NO_FLOOD_LIMIT))
+    live.start()
+    try:
         yield live
+    finally:
+        live.stop()
 
 
 def body_text(action: Any, version: int) -> str:
@@ -44,9 +57,15 @@ async def post_action(http: httpx.AsyncClient, code: str, token: str, action: An
     return await http.post(f"/api/rooms/{code}/game/actions", content=body_text(action, version), headers=headers)
 
 
-async def ws_action(client: SeatClient, action: Any, version: int) -> dict[str, Any]:
+ODD_IDS: list[Any] = ["\u0000", "a\u0000b", "tab\t", "\u007f", "é" * 64, "x" * 65, "", 7, None, ["a"]]
+
+
+async def ws_action(client: SeatClient, action: Any, version: int, rng: random.Random) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "action", "action": action, "version": version}
+    if rng.random() < 0.3:
+        message["action_id"] = rng.choice([*ODD_IDS, odd_value(rng)])
     start = len(client.messages)
-    await client.ws.send(json.dumps({"type": "action", "action": action, "version": version}))  # NaN as in body_text
+    await client.ws.send(json.dumps(message))  # NaN as in body_text
     return await client.wait_for(lambda m: m["type"] in ("accepted", "error"), start=start)
 
 
@@ -79,7 +98,7 @@ async def play_hostile(server: LiveServer, http: httpx.AsyncClient, room: dict[s
                 assert r.status_code < 500, r.text
                 if r.status_code >= 400:
                     assert error_of(r) != "internal"
-                reply = await ws_action(client, hostile_action(rng.choice(legal), rng, names), version)
+                reply = await ws_action(client, hostile_action(rng.choice(legal), rng, names), version, rng)
                 assert reply["type"] == "accepted" or (reply["code"] != "internal" and reply["message"]), reply
                 sent += 2
             r = await post_action(http, code, token, rng.choice(legal), version)
