@@ -132,15 +132,29 @@ class app_client:
 
 
 @contextlib.contextmanager
-def live_sqlite_server(tmp_path_factory: pytest.TempPathFactory, name: str, **overrides: Any) -> Iterator[LiveServer]:
-    """A real uvicorn (in a thread) on a free port, on a fresh SQLite database, with these settings."""
-    db = tmp_path_factory.mktemp(name) / "wonders.db"
-    server = LiveServer(make_settings(f"sqlite:///{db}", **overrides))
+def live_app_server(database_url: str, **overrides: Any) -> Iterator[LiveServer]:
+    """A real uvicorn (in a thread) on a free port, on this database, with these settings."""
+    server = LiveServer(make_settings(database_url, **overrides))
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@contextlib.contextmanager
+def live_sqlite_server(tmp_path_factory: pytest.TempPathFactory, name: str, **overrides: Any) -> Iterator[LiveServer]:
+    """live_app_server on a fresh SQLite database."""
+    with live_app_server(f"sqlite:///{tmp_path_factory.mktemp(name) / 'wonders.db'}", **overrides) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def live_postgres_server(url: str, **overrides: Any) -> Iterator[LiveServer]:
+    """live_app_server on the test PostgreSQL database, emptied first."""
+    _clear_postgres(url)
+    with live_app_server(url, **overrides) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -152,13 +166,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
 @pytest.fixture(scope="module")
 def live_pg_server(pg_server_url: str) -> Iterator[LiveServer]:
-    _clear_postgres(pg_server_url)
-    server = LiveServer(make_settings(pg_server_url))
-    server.start()
-    try:
+    with live_postgres_server(pg_server_url) as server:
         yield server
-    finally:
-        server.stop()
 
 
 REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379

@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tests.hostile import hostile_action, odd_value
-from tests.server.conftest import _clear_postgres, live_sqlite_server, make_settings
+from tests.server.conftest import live_postgres_server, live_sqlite_server
 from tests.server.helpers import SeatClient, bearer, error_of
 from tests.server.live import LiveServer
 
@@ -26,25 +26,18 @@ ROOMS = [
     {"players": 3, "expansions": ["armada"], "bots": [{"kind": "random"}] * 2, "seed": 42},
     {"game": "duel", "bots": [{"kind": "random"}], "seed": 43},
 ]
-
-
 NO_FLOOD_LIMIT = {"ws_rate_per_second": 10_000.0, "ws_rate_burst": 10_000}  # a game of hostile messages
+ODD_IDS: list[Any] = ["\u0000", "a\u0000b", "tab\t", "\u007f", "é" * 64, "x" * 65, "", 7, None, ["a"]]
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     if request.param == "sqlite":
-        with live_sqlite_server(tmp_path_factory, "hostile", **NO_FLOOD_LIMIT) as live:
-            yield live
-        return
-    url = request.getfixturevalue("pg_server_url")
-    _clear_postgres(url)
-    live = LiveServer(make_settings(url, **NO_FLOOD_LIMIT))
-    live.start()
-    try:
-        yield live
-    finally:
-        live.stop()
+        live = live_sqlite_server(tmp_path_factory, "hostile", **NO_FLOOD_LIMIT)
+    else:
+        live = live_postgres_server(request.getfixturevalue("pg_server_url"), **NO_FLOOD_LIMIT)
+    with live as server:
+        yield server
 
 
 def body_text(action: Any, version: int) -> str:
@@ -55,9 +48,6 @@ def body_text(action: Any, version: int) -> str:
 async def post_action(http: httpx.AsyncClient, code: str, token: str, action: Any, version: int) -> httpx.Response:
     headers = {**bearer(token), "content-type": "application/json"}
     return await http.post(f"/api/rooms/{code}/game/actions", content=body_text(action, version), headers=headers)
-
-
-ODD_IDS: list[Any] = ["\u0000", "a\u0000b", "tab\t", "\u007f", "é" * 64, "x" * 65, "", 7, None, ["a"]]
 
 
 async def ws_action(client: SeatClient, action: Any, version: int, rng: random.Random) -> dict[str, Any]:

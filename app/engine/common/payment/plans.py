@@ -11,7 +11,8 @@ def plan_is_feasible(
     """True when the player's own production plus these purchases covers cost.
 
     Purchases must be within each seller's production and limit and may not exceed the
-    cost of any resource (buying what is not needed is refused).
+    cost of any resource. Whether every unit bought is one the player lacks is
+    needless_purchase's to say.
     """
     bought = list(ZERO)
     for seller, buy in zip(sellers, buys, strict=True):
