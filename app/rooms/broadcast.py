@@ -2,13 +2,16 @@
 
 A notice is a small dict, e.g. `{"kind": "game", "game_id": 7, "version": 12}` or
 `{"kind": "room"}`; it never carries hidden information or state. Receivers pull what they need
-(the game's new steps from the database, the room from the database), so a lost or duplicated
-notice costs at most a little latency, never correctness.
+(the game's new steps from the database, the room from the database), so a duplicated or late
+notice costs a reread; a lost one would leave connections behind until the room's next notice.
 
 `LocalBroadcaster` serves one process. `RedisBroadcaster` (used when REDIS_URL is set) also
-publishes on Redis pub/sub and hands other instances' notices to this one. `Presence` counts the
-open connections per seat, for "who is connected", in one process or across instances, and when
-each seat's last connection closed (for "away").
+publishes on Redis pub/sub and hands other instances' notices to this one. Pub/sub delivers at most
+once, so nothing counts on every notice arriving: a publish Redis refuses is tried again until it
+goes through, and an instance that lost its subscription hands its own handlers a RESYNC notice
+(room code EVERY_ROOM) once subscribed again: every room and game it follows is read again.
+`Presence` counts the open connections per seat, for "who is connected", in one process or across
+instances, and when each seat's last connection closed (for "away").
 """
 
 import asyncio
@@ -25,6 +28,8 @@ log = logging.getLogger("wonders.broadcast")
 
 Handler = Callable[[str, dict[str, Any]], None]
 SPECTATOR = "s"
+EVERY_ROOM = "*"  # the room code of a RESYNC notice
+RESYNC: dict[str, Any] = {"kind": "resync"}
 
 
 class Broadcaster(ABC):
@@ -68,9 +73,12 @@ class RedisBroadcaster(Broadcaster):
         import redis.asyncio as aioredis
 
         self.instance_id = instance_id
-        self.redis = aioredis.from_url(redis_url, decode_responses=True)
+        # named, so that Redis's CLIENT LIST tells which instance holds which connection
+        self.redis = aioredis.from_url(redis_url, decode_responses=True, client_name=f"wonders-broadcast-{instance_id}")
         self._task: asyncio.Task[None] | None = None
         self._subscribed = asyncio.Event()
+        self._unsent: dict[tuple[str, Any], str] = {}  # (room code, notice kind): the payload Redis refused
+        self._resend: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await self.redis.ping()
@@ -78,10 +86,12 @@ class RedisBroadcaster(Broadcaster):
         await asyncio.wait_for(self._subscribed.wait(), 10)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in (self._task, self._resend):
+            if task is None:
+                continue
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+                await task
         await self.redis.aclose()
 
     async def publish(self, code: str, notice: dict[str, Any]) -> None:
@@ -89,8 +99,27 @@ class RedisBroadcaster(Broadcaster):
         payload = json.dumps({"from": self.instance_id, "notice": notice}, separators=(",", ":"))
         try:
             await self.redis.publish(self.PREFIX + code, payload)
-        except Exception as exc:  # the action is committed: other instances catch up on their next read
-            log.warning("could not publish to Redis: %s", exc)
+        except Exception as exc:  # what it announces is committed: the other instances must hear of it
+            self._unsent[(code, notice.get("kind"))] = payload  # a newer notice of a kind supersedes an older
+            if self._resend is None or self._resend.done():
+                log.warning("could not publish to Redis (%s): trying again in the background", exc)
+                self._resend = asyncio.create_task(self._publish_unsent(), name="redis-publish-again")
+
+    async def _publish_unsent(self) -> None:
+        """Publish the notices Redis refused until it takes them: a late or doubled notice costs a
+        reread, a lost one a stall. At most one per room and kind waits."""
+        delay = 0.1
+        while self._unsent:
+            await asyncio.sleep(delay)
+            (code, kind), payload = next(iter(self._unsent.items()))
+            try:
+                await self.redis.publish(self.PREFIX + code, payload)
+            except Exception:
+                delay = min(delay * 2, 5.0)
+                continue
+            if self._unsent.get((code, kind)) == payload:  # not superseded meanwhile
+                del self._unsent[(code, kind)]
+            delay = 0.0
 
     async def _listen(self) -> None:
         delay = 0.1
@@ -99,6 +128,8 @@ class RedisBroadcaster(Broadcaster):
             try:
                 await pubsub.psubscribe(self.PREFIX + "*")
                 await self._confirmed(pubsub)
+                if self._subscribed.is_set():  # subscribed again: notices may have been missed meanwhile
+                    self.deliver_local(EVERY_ROOM, RESYNC)
                 self._subscribed.set()
                 delay = 0.1
                 async for message in pubsub.listen():

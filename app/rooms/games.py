@@ -42,7 +42,7 @@ from app import logs, metrics
 from app.bots import DEFAULT_BOT, LEVELS, Bot, Level, make_bot
 from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
 from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game, replay_steps
-from app.rooms.broadcast import Broadcaster
+from app.rooms.broadcast import RESYNC, Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, RoomError, Unavailable
 from app.rooms.frames import Frame, make_frame, next_frame, rebuild
@@ -492,6 +492,11 @@ class GameService:
             await self.broadcaster.publish(rt.room_code, {"kind": "room"})
 
     def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
+        if notice.get("kind") == RESYNC["kind"]:
+            for rt in list(self.runtimes.values()):
+                if not rt.over and not rt.abandoned:
+                    self._spawn(self._follow(rt))
+            return
         if notice.get("kind") != "game":
             return
         game_id = notice.get("game_id")

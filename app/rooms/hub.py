@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app import metrics
-from app.rooms.broadcast import Broadcaster, Presence
+from app.rooms.broadcast import RESYNC, Broadcaster, Presence
 from app.rooms.errors import NotFound, TooMany
 from app.rooms.games import GameRuntime, GameService
 from app.rooms.service import RoomService
@@ -128,7 +128,10 @@ class Hub:
 
     def _on_notice(self, code: str, notice: dict[str, Any]) -> None:
         kind = notice.get("kind")
-        if kind in ("room", "presence"):
+        if kind == RESYNC["kind"]:
+            for channel in list(self.channels.values()):
+                self.request_refresh(channel)
+        elif kind in ("room", "presence"):
             channel = self.channels.get(code)
             if channel is not None:
                 self.request_refresh(channel, presence_only=kind == "presence")

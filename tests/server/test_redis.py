@@ -6,6 +6,7 @@ import secrets
 
 import httpx
 import pytest
+import redis.asyncio as aioredis
 
 from app.rooms.broadcast import RedisBroadcaster, RedisPresence
 from app.rooms.quota import RedisQuota
@@ -146,3 +147,77 @@ async def test_a_game_across_two_instances(pg_server_url: str, redis_url: str) -
     finally:
         for server in servers:
             server.stop()
+
+
+async def kill_subscription(redis_url: str, instance_id: str) -> None:
+    """Make Redis drop this instance's pub/sub connection (as a network cut or a Redis restart would)."""
+    admin = aioredis.from_url(redis_url, decode_responses=True)
+    try:
+        clients = await admin.client_list(_type="pubsub")
+        ids = [c["id"] for c in clients if c["name"] == f"wonders-broadcast-{instance_id}"]
+        assert ids, clients
+        for client_id in ids:
+            await admin.client_kill_filter(_id=client_id)
+    finally:
+        await admin.aclose()
+
+
+async def pick_on(http: httpx.AsyncClient, code: str, token: str) -> None:
+    state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+    body = {"action": state["legal_actions"][0], "version": state["version"]}
+    assert (await http.post(f"/api/rooms/{code}/game/actions", headers=bearer(token), json=body)).status_code == 200
+
+
+def saw_pick(client: SeatClient, seat: int) -> bool:
+    return any(m["type"] == "chosen" and m["seat"] == seat for m in client.messages)
+
+
+async def test_notices_redis_lost_are_made_up_for(pg_server_url: str, redis_url: str) -> None:
+    """Pub/sub delivers at most once. A publish that fails is tried again; notices published while an
+    instance had no subscription are made up for when it subscribes again: its connections hear of
+    the other instance's pick, and a socket whose seat a rejoin link moved meanwhile loses it."""
+    _clear_postgres(pg_server_url)
+    ids = [f"lost{n}-{secrets.token_hex(2)}" for n in range(2)]
+    a, b = [LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=i)) for i in ids]
+    a.start()
+    b.start()
+    try:
+        async with (
+            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
+            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
+        ):
+            code, tokens = await full_room(http_a, 3, seed=606)
+            async with SeatClient(a.ws_url, code, tokens[0]) as seat0, SeatClient(a.ws_url, code, tokens[2]) as seat2:
+                await seat0.wait_type("state")
+                await seat2.wait_type("state")
+                redis_b = b.services.broadcaster.redis  # type: ignore[attr-defined]
+                publish, failures = redis_b.publish, [ConnectionError("Redis is unreachable")] * 2
+
+                async def flaky(*args: object) -> int:
+                    if failures:
+                        raise failures.pop()
+                    return await publish(*args)
+
+                redis_b.publish = flaky  # B's first two tries fail
+                await pick_on(http_b, code, tokens[1])
+                await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
+                assert not failures
+
+                async def lost(*args: object) -> int:
+                    return 0  # Redis took it, nobody subscribed got it: A's subscription is down
+
+                redis_b.publish = lost
+                await pick_on(http_b, code, tokens[2])
+                link = (await http_b.post(f"/api/rooms/{code}/seats/2/rejoin-link", headers=bearer(tokens[0]))).json()
+                assert (
+                    await http_b.post(f"/api/rooms/{code}/rejoin", json={"token": link["token"]})
+                ).status_code == 200
+                await asyncio.sleep(0.5)
+                assert not saw_pick(seat0, 2) and seat2.closed is None  # the notices are lost
+                redis_b.publish = publish
+                await kill_subscription(redis_url, ids[0])
+                await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 2)
+                await seat2.wait_for(lambda m: m["type"] == "error" and m["code"] == "seat_lost")
+    finally:
+        a.stop()
+        b.stop()

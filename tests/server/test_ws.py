@@ -269,6 +269,34 @@ async def test_removed_player_loses_the_connection(live_server: LiveServer, http
         assert seat.closed is not None and seat.closed.rcvd.code == 4403
 
 
+async def test_a_rejoin_link_takes_the_seat_from_the_connected_device(
+    live_server: LiveServer, http: httpx.AsyncClient
+) -> None:
+    """The old device's pick, sent as the link is opened, stands; the old device then gets `seat_lost`
+    and close 4403 and nothing more, its token is refused; the new device plays the seat."""
+    code, tokens = await full_room(http, 3, seed=15)
+    async with SeatClient(live_server.ws_url, code, tokens[1]) as old:
+        state = await old.wait_type("state")
+        link = (await http.post(f"/api/rooms/{code}/seats/1/rejoin-link", headers=bearer(tokens[1]))).json()
+        pick = {"type": "action", "action": state["legal_actions"][0], "version": state["version"], "action_id": "p"}
+        await old.send(pick)
+        await old.wait_type("accepted")
+        r = await http.post(f"/api/rooms/{code}/rejoin", json={"token": link["token"]})
+        assert r.status_code == 200 and r.json()["seat"] == 1
+        lost = await old.wait_for(lambda m: m["type"] == "error" and m["code"] == "seat_lost")
+        for _ in range(100):
+            if old.closed is not None:
+                break
+            await asyncio.sleep(0.05)
+        assert old.closed is not None and old.closed.rcvd.code == 4403
+        assert old.messages[-1] is lost
+    assert (await http.get(f"/api/rooms/{code}/game", headers=bearer(tokens[1]))).status_code == 401
+    async with SeatClient(live_server.ws_url, code, r.json()["token"]) as new:
+        assert (await new.wait_type("welcome"))["seat"] == 1
+        view = (await new.wait_type("state"))["view"]
+        assert view["players"][1]["has_chosen"] and len(view["hand"]) == 7
+
+
 async def test_room_notices_reach_connections(live_server: LiveServer, http: httpx.AsyncClient) -> None:
     code, tokens = await full_room(http, 3, start=False)
     async with SeatClient(live_server.ws_url, code, tokens[0]) as host:
