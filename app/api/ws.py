@@ -290,6 +290,8 @@ class Connection:
     async def _reader(self) -> None:
         while self.closing is None:
             text = await self._receive_text()
+            if self.closing is not None:  # the seat was lost while this message came in: not its seat's any more
+                break
             if text is None:
                 continue
             try:
