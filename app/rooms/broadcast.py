@@ -249,7 +249,11 @@ class RedisPresence(Presence):
     """A hash per room (`wonders:presence:<code>`, field `<instance>:<seat>`), and a heartbeat key per
     instance: counts of an instance whose heartbeat expired (it died) are ignored and swept. When a
     seat's last connection (on any instance) closes, the time goes into `wonders:gone:<code>` (field
-    `<seat>`), so every instance tells the same seats away."""
+    `<seat>`), so every instance tells the same seats away.
+
+    While Redis cannot be reached, connections still open and close and rooms are still shown: this
+    instance answers with what it counts itself (its own connections), and once Redis answers its
+    heartbeat again, it writes its counts of the rooms that changed meanwhile back."""
 
     TTL = 30
 
@@ -260,6 +264,7 @@ class RedisPresence(Presence):
         self.redis = aioredis.from_url(redis_url, decode_responses=True)
         self.local = LocalPresence()
         self._task: asyncio.Task[None] | None = None
+        self._unsynced: set[str] = set()  # rooms whose counts here changed while Redis was unreachable
 
     def _alive_key(self, instance: str) -> str:
         return f"wonders:instance:{instance}"
@@ -286,29 +291,64 @@ class RedisPresence(Presence):
             await asyncio.sleep(self.TTL / 3)
             try:
                 await self.redis.set(self._alive_key(self.instance_id), "1", ex=self.TTL)
+                await self._write_back()
             except Exception as exc:
                 log.warning("presence heartbeat failed: %s", exc)
 
+    async def _write_back(self) -> None:
+        """Replace this instance's counts in Redis with its own, for the rooms that changed while
+        Redis was unreachable."""
+        for code in list(self._unsynced):
+            key, mine = f"wonders:presence:{code}", f"{self.instance_id}:"
+            stale = [field for field in await self.redis.hkeys(key) if field.startswith(mine)]
+            if stale:
+                await self.redis.hdel(key, *stale)
+            counted = await self.local.counts(code)
+            if counted:
+                await self.redis.hset(key, mapping={mine + seat: n for seat, n in counted.items()})
+            self._unsynced.discard(code)
+
+    def _unreachable(self, code: str, exc: Exception) -> None:
+        if not self._unsynced:
+            log.warning("presence: Redis is unreachable (%s): counting this instance's connections only", exc)
+        self._unsynced.add(code)
+
     async def join(self, code: str, seat: int | None) -> None:
         await self.local.join(code, seat)
-        await self.redis.hincrby(f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}", 1)
-        if seat is not None:
-            await self.redis.hdel(f"wonders:gone:{code}", _key(seat))
+        try:
+            await self.redis.hincrby(f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}", 1)
+            if seat is not None:
+                await self.redis.hdel(f"wonders:gone:{code}", _key(seat))
+        except Exception as exc:
+            self._unreachable(code, exc)
 
     async def leave(self, code: str, seat: int | None) -> None:
         await self.local.leave(code, seat)
         key, field = f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}"
-        if await self.redis.hincrby(key, field, -1) <= 0:
-            await self.redis.hdel(key, field)
-            if seat is not None and (await self.counts(code)).get(_key(seat), 0) == 0:
-                gone = f"wonders:gone:{code}"
-                await self.redis.hset(gone, _key(seat), repr(time.time()))
-                await self.redis.expire(gone, GONE_KEPT)
+        try:
+            if await self.redis.hincrby(key, field, -1) <= 0:
+                await self.redis.hdel(key, field)
+                if seat is not None and (await self._counts(code)).get(_key(seat), 0) == 0:
+                    gone = f"wonders:gone:{code}"
+                    await self.redis.hset(gone, _key(seat), repr(time.time()))
+                    await self.redis.expire(gone, GONE_KEPT)
+        except Exception as exc:
+            self._unreachable(code, exc)
 
     async def gone(self, code: str) -> dict[str, float]:
-        return {seat: float(moment) for seat, moment in (await self.redis.hgetall(f"wonders:gone:{code}")).items()}
+        try:
+            found = await self.redis.hgetall(f"wonders:gone:{code}")
+        except Exception:
+            return await self.local.gone(code)
+        return {seat: float(moment) for seat, moment in found.items()}
 
     async def counts(self, code: str) -> dict[str, int]:
+        try:
+            return await self._counts(code)
+        except Exception:
+            return await self.local.counts(code)
+
+    async def _counts(self, code: str) -> dict[str, int]:
         key = f"wonders:presence:{code}"
         fields = await self.redis.hgetall(key)
         instances = sorted({f.split(":", 1)[0] for f in fields})

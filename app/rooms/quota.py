@@ -4,11 +4,14 @@ a Redis (REDIS_URL), counts in Redis, so that every instance shares one count an
 it. Redis holds a hash of the address, never the address."""
 
 import hashlib
+import logging
 import time
 import uuid
 from abc import ABC, abstractmethod
 from collections import deque
 from typing import Any
+
+log = logging.getLogger("wonders.quota")
 
 
 class Quota(ABC):
@@ -66,6 +69,8 @@ return -1
 
 
 class RedisQuota(Quota):
+    """While Redis cannot be reached, this instance counts alone (in memory), as LocalQuota does."""
+
     def __init__(self, limit: int, window: float, redis_url: str, name: str) -> None:
         import redis.asyncio as aioredis
 
@@ -73,15 +78,20 @@ class RedisQuota(Quota):
         self.name = name
         self.redis: Any = aioredis.from_url(redis_url, decode_responses=True)
         self._script = self.redis.register_script(_TAKE)
+        self.fallback = LocalQuota(limit, window)
 
     def redis_key(self, key: str) -> str:
         return f"wonders:quota:{self.name}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
 
     async def _take(self, key: str) -> float | None:
         now = time.time()
-        oldest = await self._script(
-            keys=[self.redis_key(key)], args=[repr(now), repr(self.window), self.limit, uuid.uuid4().hex]
-        )
+        try:
+            oldest = await self._script(
+                keys=[self.redis_key(key)], args=[repr(now), repr(self.window), self.limit, uuid.uuid4().hex]
+            )
+        except Exception as exc:
+            log.warning("quota %s: Redis is unreachable (%s): counting in this instance alone", self.name, exc)
+            return await self.fallback.take(key)
         if float(oldest) < 0:
             return None
         return max(0.0, float(oldest) + self.window - now)

@@ -2,6 +2,7 @@
 whose seats are connected to two different app instances sharing PostgreSQL and Redis."""
 
 import asyncio
+import logging
 import secrets
 
 import httpx
@@ -10,10 +11,11 @@ import redis.asyncio as aioredis
 
 from app.rooms.broadcast import RedisBroadcaster, RedisPresence
 from app.rooms.quota import RedisQuota
-from tests.server.conftest import _clear_postgres, app_client, make_settings
+from tests.server.conftest import REDIS_PORT, _clear_postgres, app_client, make_settings
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room
 from tests.server.live import LiveServer
 from tests.server.play import Truth, check_game, finished_log, play_lockstep
+from tests.server.tcp_proxy import TcpProxy
 
 
 async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str) -> None:
@@ -221,3 +223,90 @@ async def test_notices_redis_lost_are_made_up_for(pg_server_url: str, redis_url:
     finally:
         a.stop()
         b.stop()
+
+
+UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+
+
+async def test_presence_counts_alone_while_redis_is_unreachable_then_writes_back(redis_url: str) -> None:
+    class QuickPresence(RedisPresence):
+        TTL = 1  # a heartbeat every third of a second
+
+    here, there = QuickPresence(redis_url, "here-" + secrets.token_hex(3)), RedisPresence(redis_url, "there")
+    await here.start()
+    code = "P" + secrets.token_hex(3)
+    try:
+        await here.join(code, 0)
+        assert await there.counts(code) == {"0": 1}
+        reachable, here.redis = here.redis, aioredis.from_url(UNREACHABLE)
+        await here.join(code, 1)  # no error: the connection opens
+        await here.leave(code, 0)
+        assert await here.counts(code) == {"1": 1}  # what it counts itself
+        assert await there.counts(code) == {"0": 1}  # Redis missed the changes
+        here.redis = reachable
+        for _ in range(100):
+            if await there.counts(code) == {"1": 1}:
+                break
+            await asyncio.sleep(0.05)
+        assert await there.counts(code) == {"1": 1}  # written back by the heartbeat
+    finally:
+        await here.stop()
+        await there.redis.aclose()
+
+
+async def test_the_room_quota_counts_alone_while_redis_is_unreachable(redis_url: str) -> None:
+    quota = RedisQuota(2, 3600, UNREACHABLE, "rooms-" + secrets.token_hex(3))
+    try:
+        assert await quota.take("10.0.0.1") is None
+        assert await quota.take("10.0.0.1") is None
+        wait = await quota.take("10.0.0.1")
+        assert wait is not None and 3590 < wait <= 3600
+        assert await quota.take("10.0.0.2") is None
+    finally:
+        await quota.stop()
+
+
+async def test_a_redis_outage_in_the_middle_of_a_game(
+    pg_server_url: str, redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Redis cut off from the instance for a while: picks are still accepted and shown, rooms read,
+    created and joined, websockets opened; afterwards the game plays to its end; no error logged."""
+    _clear_postgres(pg_server_url)
+    proxy = TcpProxy(REDIS_PORT)
+    proxy.start()
+    redis_through_proxy = f"redis://127.0.0.1:{proxy.port}/0"
+    settings = make_settings(
+        pg_server_url, redis_url=redis_through_proxy, instance_id="cut-" + secrets.token_hex(2), rooms_per_address=50
+    )
+    server = LiveServer(settings)
+    server.start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            code, tokens = await full_room(http, 3, seed=707)
+            async with SeatClient(server.ws_url, code, tokens[0]) as seat0:
+                await seat0.wait_type("state")
+                proxy.cut()
+                for _ in range(3):  # turns
+                    for token in tokens.values():
+                        await pick_on(http, code, token)
+                await seat0.state_at_least(9)
+                room = await http.get(f"/api/rooms/{code}")
+                assert room.status_code == 200 and room.json()["seats"][0]["connected"]
+                other, _ = await create_room(http, "Zed", players=3)
+                assert (await http.post(f"/api/rooms/{other}/join", json={"name": "Yan"})).status_code == 201
+                async with SeatClient(server.ws_url, code, tokens[1]) as seat1:
+                    assert (await seat1.wait_type("state"))["version"] >= 9
+                proxy.restore()
+                for _ in range(200):  # the rest of the game
+                    states = [await http.get(f"/api/rooms/{code}/game", headers=bearer(t)) for t in tokens.values()]
+                    if states[0].json()["status"] == "finished":
+                        break
+                    for token, state in zip(tokens.values(), states, strict=True):
+                        if state.json()["legal_actions"]:
+                            await pick_on(http, code, token)
+                assert states[0].json()["status"] == "finished"
+                await seat0.wait_for(lambda m: m["type"] == "state" and m["status"] == "finished")
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
+    finally:
+        server.stop()
+        proxy.stop()
