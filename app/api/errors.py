@@ -10,7 +10,7 @@ from starlette.exceptions import HTTPException
 
 from app.api.actions import clean_error, is_action_shape
 from app.api.security import with_policy
-from app.rooms.errors import RoomError
+from app.rooms.errors import STORAGE_ERRORS, RoomError, outage_of
 
 log = logging.getLogger("wonders.api")
 
@@ -95,12 +95,23 @@ def install(app: FastAPI) -> None:
         status = 400 if code == "bad_json" else 422
         return JSONResponse(error_body(code, message, errors), status_code=status)
 
-    @app.exception_handler(Exception)
-    async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
-        log.error("unhandled error: %r", exc, exc_info=exc)
-        response = JSONResponse(error_body("internal", "the server failed to answer; try again"), status_code=500)
+    async def failure(_request: Request, exc: Exception) -> JSONResponse:
+        outage = outage_of(exc)
+        if outage is not None:  # the database is down: nothing was changed, the client may try again
+            log.warning("database unavailable: %r", exc)
+            response = JSONResponse(error_body(outage.code, outage.message), status_code=outage.status)
+            response.headers["Retry-After"] = "2"
+        else:
+            log.error("unhandled error: %r", exc, exc_info=exc)
+            response = JSONResponse(error_body("internal", "the server failed to answer; try again"), status_code=500)
         with_policy(response.headers)
         return response
+
+    # the database's errors by class: answered as any error is (Exception's handler answers, then
+    # lets the error go on up to the server, which drops the connection)
+    for error_class in STORAGE_ERRORS:
+        app.add_exception_handler(error_class, failure)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, failure)  # type: ignore[arg-type]
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:

@@ -40,7 +40,7 @@ from app.api.schemas import (
     client_message,
 )
 from app.rooms.context import Services
-from app.rooms.errors import Forbidden, NotFound, RoomError, TooMany, Unauthorized
+from app.rooms.errors import Forbidden, NotFound, RoomError, TooMany, Unauthorized, outage_of
 from app.rooms.frames import Frame
 from app.rooms.games import GameRuntime
 from app.rooms.hub import RoomChannel
@@ -55,6 +55,7 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TIMEOUT = 4408
 CLOSE_TOO_MANY = 4429
 CLOSE_REVOKED = 4403
+CLOSE_TRY_AGAIN = 1013  # the database is down: connect again in a few seconds
 SPECTATORS_OFF = "this room allows no spectators: only its players see its games (take a seat to play)"
 
 
@@ -136,6 +137,13 @@ class Connection:
             await self._refuse(exc.code, exc.message, close)
             return
         except (_Closed, WebSocketDisconnect):
+            return
+        except Exception as exc:
+            outage = outage_of(exc)
+            if outage is None:
+                raise
+            log.warning("a connection to room %s waits for the database: %r", code, exc)
+            await self._refuse(outage.code, outage.message, CLOSE_TRY_AGAIN)
             return
         channel = self.channel
         assert channel is not None and channel.room is not None
@@ -335,7 +343,10 @@ class Connection:
             )
         except RoomError as exc:
             self._error(exc.code, exc.message, exc.details, message.action_id)
-        except Exception:
+        except Exception as exc:
+            if (outage := outage_of(exc)) is not None:
+                self._error(outage.code, outage.message, None, message.action_id)
+                return
             log.exception("action of seat %s in room %s failed", self.seat, self.channel and self.channel.code)
             self._error("internal", "the server could not handle this action; try again", None, message.action_id)
 

@@ -215,7 +215,7 @@ class ActionLogWriter:
                 batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
                 started = time.perf_counter()
                 try:
-                    await self._write([entry for entry, _ in batch])
+                    await self._write_or_retry([entry for entry, _ in batch])
                     metrics.commit_seconds(time.perf_counter() - started)
                 except Exception as exc:
                     log.warning("writing %d action(s) failed: %s", len(batch), exc)
@@ -225,6 +225,17 @@ class ActionLogWriter:
                         _fail_all(batch, exc)
                     continue
                 _answer_all(batch)
+
+    async def _write_or_retry(self, entries: list[Entry]) -> None:
+        """_write; once more at once if the connection it took from the pool was found dead (the
+        database restarted, a proxy dropped it): the pool then opens a fresh one."""
+        try:
+            await self._write(entries)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            log.warning("a pooled database connection was dead (%s): writing again on a new one", exc.orig)
+            await self._write(entries)
 
     async def _write_each(self, batch: list[tuple[Entry, "asyncio.Future[bool]"]]) -> None:
         """Write a batch's actions one at a time, in order (a step after its predecessor)."""

@@ -21,7 +21,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import exists, select, text, update
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import repo
@@ -31,6 +32,7 @@ from app.db.models import Game as GameRow
 from app.db.session import Database
 
 __all__ = [
+    "STORAGE_ERRORS",
     "Database",
     "Entry",
     "GameRow",
@@ -41,6 +43,7 @@ __all__ = [
     "Store",
     "StoredGame",
     "Taken",
+    "is_storage_down",
     "iso",
     "now",
 ]
@@ -56,6 +59,17 @@ class Taken(Exception):
 
 class StorageDown(Exception):
     """The database did not answer."""
+
+
+# what a failing database comes out as (is_storage_down tells an outage from a mistake among them)
+STORAGE_ERRORS: tuple[type[BaseException], ...] = (StorageDown, DBAPIError, PoolTimeout, OSError, sqlite3.Error)
+
+
+def is_storage_down(exc: BaseException) -> bool:
+    """Whether `exc` says the database did not answer (unreachable, its connection lost, no pooled
+    connection free in time, SQLite locked or failing on disk), rather than a mistake in a query."""
+    down = StorageDown | OperationalError | InterfaceError | PoolTimeout | OSError | sqlite3.OperationalError
+    return isinstance(exc, down) or (isinstance(exc, DBAPIError) and exc.connection_invalidated)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,22 @@ people, and the HTTP status the REST layer answers with; websockets send the sam
 
 from typing import Any
 
+from app.db.store import STORAGE_ERRORS, is_storage_down
+
+__all__ = [
+    "DATABASE_DOWN",
+    "STORAGE_ERRORS",  # the database's error classes, for the API's exception handlers
+    "Conflict",
+    "Forbidden",
+    "Invalid",
+    "NotFound",
+    "RoomError",
+    "TooMany",
+    "Unauthorized",
+    "Unavailable",
+    "outage_of",
+]
+
 
 class RoomError(Exception):
     status = 400
@@ -49,3 +65,11 @@ class TooMany(RoomError):
 class Unavailable(RoomError):
     status = 503
     code = "unavailable"
+
+
+DATABASE_DOWN = "the database is not answering; try again in a few seconds"
+
+
+def outage_of(exc: BaseException) -> Unavailable | None:
+    """The error to answer for an exception that says the database is down (None: a real failure)."""
+    return Unavailable(DATABASE_DOWN, code="database_down") if is_storage_down(exc) else None

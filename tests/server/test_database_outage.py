@@ -1,0 +1,121 @@
+"""PostgreSQL cut off from a running server (through a TCP proxy) in the middle of a game, then back.
+
+While it is away every request that needs it gets 503 `database_down` with Retry-After, never a 500
+or a dropped connection; a websocket's action gets an `error` `database_down` and the connection
+stays open; a new websocket is refused with that error and close 1013 (try again later). Once it is
+back the game plays on to its end, and every action acknowledged is in its log."""
+
+import asyncio
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import PG_HOST, PG_PORT, _clear_postgres, live_app_server
+from tests.server.helpers import SeatClient, bearer, full_room
+from tests.server.live import LiveServer
+from tests.server.tcp_proxy import TcpProxy
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def proxy() -> Iterator[TcpProxy]:
+    proxy = TcpProxy(PG_PORT)
+    proxy.start()
+    try:
+        yield proxy
+    finally:
+        proxy.stop()
+
+
+@pytest.fixture
+def server(pg_server_url: str, proxy: TcpProxy) -> Iterator[LiveServer]:
+    _clear_postgres(pg_server_url)
+    assert f"@{PG_HOST}:{PG_PORT}/" in pg_server_url
+    through_proxy = pg_server_url.replace(f"{PG_HOST}:{PG_PORT}", f"127.0.0.1:{proxy.port}")
+    with live_app_server(through_proxy) as server:
+        yield server
+
+
+async def state_of(http: httpx.AsyncClient, code: str, token: str) -> httpx.Response:
+    return await http.get(f"/api/rooms/{code}/game", headers=bearer(token))
+
+
+async def play(http: httpx.AsyncClient, code: str, token: str, state: dict[str, Any]) -> httpx.Response:
+    body = {"action": state["legal_actions"][0], "version": state["version"]}
+    return await http.post(f"/api/rooms/{code}/game/actions", headers=bearer(token), json=body)
+
+
+def assert_database_down(r: httpx.Response) -> None:
+    assert r.status_code == 503, r.text
+    assert r.json()["error"]["code"] == "database_down" and r.headers["retry-after"] == "2"
+
+
+async def test_the_database_goes_away_and_comes_back(
+    server: LiveServer, proxy: TcpProxy, caplog: pytest.LogCaptureFixture
+) -> None:
+    acknowledged = 0
+    with caplog.at_level(logging.WARNING):
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+            code, tokens = await full_room(http, 3, seed=808)
+            async with SeatClient(server.ws_url, code, tokens[0]) as seat0:
+                state0 = await seat0.wait_type("state")
+                for token in list(tokens.values())[1:]:  # the turn's other picks
+                    assert (
+                        await play(http, code, token, (await state_of(http, code, token)).json())
+                    ).status_code == 200
+                    acknowledged += 1
+                proxy.cut()
+                assert_database_down(await play(http, code, tokens[0], state0))
+                assert_database_down(await state_of(http, code, tokens[1]))
+                assert_database_down(await http.get(f"/api/rooms/{code}"))
+                assert_database_down(await http.post("/api/rooms", json={"name": "Zed"}))
+                health = await http.get("/healthz")
+                assert health.status_code == 503 and health.json()["error"]["code"] == "database_down"
+                start = len(seat0.messages)
+                await seat0.send(
+                    {"type": "action", "action": state0["legal_actions"][0], "version": 0, "action_id": "a"}
+                )
+                error = await seat0.wait_type("error", start=start)
+                assert error["code"] == "database_down" and error["action_id"] == "a"
+                await seat0.send({"type": "ping", "data": "still here"})
+                await seat0.wait_type("pong", data="still here")
+                async with SeatClient(server.ws_url, code, tokens[2]) as late:
+                    assert (await late.wait_type("error"))["code"] == "database_down"
+                    for _ in range(100):
+                        if late.closed is not None:
+                            break
+                        await asyncio.sleep(0.05)
+                    assert late.closed is not None and late.closed.rcvd is not None and late.closed.rcvd.code == 1013
+                proxy.restore()
+                for _ in range(300):  # the rest of the game, each seat in turn
+                    for token in tokens.values():
+                        r = await state_of(http, code, token)
+                        assert r.status_code == 200, r.text
+                        if r.json()["legal_actions"]:
+                            assert (await play(http, code, token, r.json())).status_code == 200
+                            acknowledged += 1
+                    if r.json()["status"] == "finished":
+                        break
+                assert r.json()["status"] == "finished"
+            history = (await http.get(f"/api/rooms/{code}/game/history")).json()
+    assert len(history["steps"]) == history["version"] == acknowledged
+    assert not [r for r in caplog.records if r.getMessage().startswith("unhandled error")]
+
+
+async def test_connections_dropped_by_the_database_cost_no_action(server: LiveServer, proxy: TcpProxy) -> None:
+    """The pooled connections die (the database restarted, a proxy dropped them) with nobody
+    writing: the next action is stored on a fresh connection, not refused."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, tokens = await full_room(http, 3, seed=809)
+        token0, token1, token2 = tokens.values()
+        assert (await play(http, code, token0, (await state_of(http, code, token0)).json())).status_code == 200
+        state = (await state_of(http, code, token1)).json()
+        proxy.cut()
+        proxy.restore()
+        r = await play(http, code, token1, state)
+        assert r.status_code == 200, r.text
+        assert (await play(http, code, token2, (await state_of(http, code, token2)).json())).status_code == 200
