@@ -29,8 +29,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app import metrics
 from app.bots import BOT_NAMES, BOTS, LEVEL_NAMES, make_bot
+from app.rooms.errors import Unavailable
 
 log = logging.getLogger("wonders.clocks")
+RETRY_SECONDS = 1.0  # a decision the database could not take is tried again this much later
 
 DAY = 24 * 3600
 
@@ -255,15 +257,23 @@ class ClockService:
         return out
 
     async def fire(self, rt: Any) -> None:
-        """Decide for every seat whose deadline has passed, then arm the timer again."""
+        """Decide for every seat whose deadline has passed, then arm the timer again (while the
+        database is down, for another try a little later)."""
+        retry_in = 0.0
         try:
             for seat in self.overdue(rt, rt.frame):
                 await self._decide(rt, seat)
+        except Unavailable as exc:
+            retry_in = RETRY_SECONDS
+            log.warning("the clock of game %s tries again in %.0f s: %s", rt.game_id, retry_in, exc.message)
         except Exception:
             log.exception("the clock of game %s failed", rt.game_id)
         finally:
             if self.games.runtimes.get(rt.game_id) is rt:
-                self.watch(rt)
+                if retry_in:
+                    self.timers[rt.game_id] = asyncio.get_running_loop().call_later(retry_in, self._due, rt)
+                else:
+                    self.watch(rt)
 
     async def _decide(self, rt: Any, seat: int) -> None:
         frame = rt.frame

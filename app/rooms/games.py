@@ -563,11 +563,11 @@ class GameService:
                     log.exception("bot %s of game %s failed; it plays its first legal action", seat, rt.game_id)
                     action = legal[0]
                 try:
-                    await self.submit(rt.game_id, seat, action, frame.version)
+                    await self._bot_submit(rt, seat, action, frame.version)
                 except (Conflict, Invalid) as exc:
                     if exc.code == "illegal_action":
                         log.error("bot %s of game %s chose an illegal action: %s", seat, rt.game_id, exc)
-                        await self.submit(rt.game_id, seat, legal[0], frame.version)
+                        await self._bot_submit(rt, seat, legal[0], frame.version)
                     # otherwise the game moved on meanwhile: look again
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
@@ -578,6 +578,21 @@ class GameService:
         finally:
             if rt.bot_tasks.get(seat) is asyncio.current_task():
                 del rt.bot_tasks[seat]
+
+    async def _bot_submit(self, rt: GameRuntime, seat: int, action: Any, version: int) -> None:
+        """Submit a bot's action; while the database is down (or the game too busy), try again later
+        rather than leave the game waiting for this seat for good."""
+        delay = 0.5
+        while True:
+            try:
+                await self.submit(rt.game_id, seat, action, version)
+                return
+            except Unavailable as exc:
+                log.warning("bot %s of game %s tries again in %.1f s: %s", seat, rt.game_id, delay, exc.message)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                if rt.over or rt.abandoned or seat not in rt.bots:
+                    return
 
     def unload(self, game_id: int, *, abandoned: bool = False) -> GameRuntime | None:
         """Forget a loaded game (it is read again from the log when needed) and stop its bots;

@@ -36,7 +36,7 @@ def server(pg_server_url: str, proxy: TcpProxy) -> Iterator[LiveServer]:
     _clear_postgres(pg_server_url)
     assert f"@{PG_HOST}:{PG_PORT}/" in pg_server_url
     through_proxy = pg_server_url.replace(f"{PG_HOST}:{PG_PORT}", f"127.0.0.1:{proxy.port}")
-    with live_app_server(through_proxy) as server:
+    with live_app_server(through_proxy, bot_delay_ms=500) as server:  # bots act after the outage began
         yield server
 
 
@@ -119,3 +119,46 @@ async def test_connections_dropped_by_the_database_cost_no_action(server: LiveSe
         r = await play(http, code, token1, state)
         assert r.status_code == 200, r.text
         assert (await play(http, code, token2, (await state_of(http, code, token2)).json())).status_code == 200
+
+
+async def version_reaches(http: httpx.AsyncClient, code: str, token: str, version: int, within: float) -> int:
+    """The game's version once it reaches `version` (or after `within` seconds)."""
+    seen = -1
+    for _ in range(int(within / 0.1)):
+        r = await state_of(http, code, token)
+        if r.status_code == 200 and (seen := r.json()["version"]) >= version:
+            break
+        await asyncio.sleep(0.1)
+    return seen
+
+
+async def test_bots_play_on_once_the_database_is_back(server: LiveServer, proxy: TcpProxy) -> None:
+    """The server's bots find the database down when they pick: they try again until it is back
+    (they once stopped for good, and the game waited for them forever)."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        r = await http.post("/api/rooms", json={"name": "Ada", "players": 3, "bots": [{"kind": "random"}] * 2})
+        code, token = r.json()["code"], r.json()["token"]
+        assert (await http.post(f"/api/rooms/{code}/start", headers=bearer(token))).status_code == 200
+        assert (await play(http, code, token, (await state_of(http, code, token)).json())).status_code == 200
+        proxy.cut()  # the bots pick 0.5 s after the start
+        await asyncio.sleep(2)
+        proxy.restore()
+        assert await version_reaches(http, code, token, 3, within=15) >= 3
+
+
+async def test_the_clock_waits_for_the_database_between_tries(
+    server: LiveServer, proxy: TcpProxy, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The turn clock decides for a seat while the database is down: it tries again every second
+    (not in a busy loop), and decides once it is back."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, tokens = await full_room(http, 3, seed=810, clock={"mode": "turn", "seconds": 1})
+        for token in list(tokens.values())[1:]:
+            assert (await play(http, code, token, (await state_of(http, code, token)).json())).status_code == 200
+        with caplog.at_level(logging.WARNING, logger="wonders.clocks"):
+            proxy.cut()  # seat 0's second runs out meanwhile
+            await asyncio.sleep(3)
+            proxy.restore()
+            assert await version_reaches(http, code, tokens[1], 3, within=15) >= 3
+        tries = [r for r in caplog.records if r.name == "wonders.clocks"]
+        assert 1 <= len(tries) <= 5, [r.getMessage() for r in tries]
