@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from app import metrics
 from app.rooms.broadcast import RESYNC, Broadcaster, Presence
-from app.rooms.errors import NotFound, TooMany
+from app.rooms.errors import NotFound, TooMany, outage_of
 from app.rooms.games import GameRuntime, GameService
 from app.rooms.service import RoomService
 from app.rooms.tokens import normalize_code
@@ -171,8 +171,15 @@ class Hub:
                         await self._refresh_presence(channel)
                 except NotFound:
                     return
-                except Exception:
-                    log.exception("could not refresh room %s", channel.code, extra={"room": channel.code})
+                except Exception as exc:
+                    if outage_of(exc) is None:
+                        log.exception("could not refresh room %s", channel.code, extra={"room": channel.code})
+                    else:
+                        log.warning("room %s waits for the database to refresh: %r", channel.code, exc)
+                    if full:  # not done: again after a pause
+                        channel.dirty = True
+                    else:
+                        channel.presence_dirty = True
                     await asyncio.sleep(0.5)
         finally:
             channel.refreshing = False

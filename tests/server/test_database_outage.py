@@ -162,3 +162,33 @@ async def test_the_clock_waits_for_the_database_between_tries(
             assert await version_reaches(http, code, tokens[1], 3, within=15) >= 3
         tries = [r for r in caplog.records if r.name == "wonders.clocks"]
         assert 1 <= len(tries) <= 5, [r.getMessage() for r in tries]
+
+
+class FailingOnce:
+    """A RoomService whose next `load` fails as a database that went away would."""
+
+    def __init__(self, rooms: Any) -> None:
+        self.rooms, self.failed = rooms, False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rooms, name)
+
+    async def load(self, code: str) -> Any:
+        if not self.failed:
+            self.failed = True
+            raise ConnectionRefusedError(111, "Connection refused")
+        return await self.rooms.load(code)
+
+
+async def test_a_room_update_the_database_failed_is_read_again(server: LiveServer) -> None:
+    """A connection's room is re-read after a change; when that read fails, it is tried again (it was
+    once dropped, and the connection kept showing the room as it was)."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, tokens = await full_room(http, 3, start=False)
+        async with SeatClient(server.ws_url, code, tokens[0]) as host:
+            await host.wait_type("welcome")
+            hub = server.services.hub
+            hub.rooms = failing = FailingOnce(hub.rooms)
+            assert (await http.post(f"/api/rooms/{code}/leave", headers=bearer(tokens[2]))).status_code == 200
+            await host.wait_for(lambda m: m["type"] == "room" and m["room"]["seats"][2]["kind"] == "free")
+            assert failing.failed
