@@ -227,11 +227,13 @@ class ActionLogWriter:
                 _answer_all(batch)
 
     async def _write_or_retry(self, entries: list[Entry]) -> None:
-        """_write; once more at once if the connection it took from the pool was found dead (the
-        database restarted, a proxy dropped it): the pool then opens a fresh one."""
+        """_write; once more at once if the connection it took from the pool was dead before the
+        statement went out (the database restarted, a proxy dropped it: the driver refuses to use
+        it, an InterfaceError), on the fresh one the pool then opens. A connection lost during the
+        statement is not retried: the batch might have been stored, and its callers are told."""
         try:
             await self._write(entries)
-        except DBAPIError as exc:
+        except InterfaceError as exc:
             if not exc.connection_invalidated:
                 raise
             log.warning("a pooled database connection was dead (%s): writing again on a new one", exc.orig)

@@ -44,7 +44,7 @@ from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
 from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game, replay_steps
 from app.rooms.broadcast import RESYNC, Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
-from app.rooms.errors import DATABASE_DOWN, Conflict, Forbidden, Invalid, NotFound, RoomError, Unavailable
+from app.rooms.errors import DATABASE_DOWN, Conflict, Forbidden, Invalid, NotFound, RoomError, Unavailable, outage_of
 from app.rooms.frames import Frame, make_frame, next_frame, rebuild
 
 log = logging.getLogger("wonders.games")
@@ -512,7 +512,20 @@ class GameService:
         self._spawn(self._follow(rt))
 
     async def _follow(self, rt: GameRuntime) -> None:
-        await self.catch_up(rt)
+        """Catch up with the steps another instance stored; while the database is down, again later
+        (else this instance's connections would wait for the game's next notice)."""
+        delay = 0.5
+        while self.runtimes.get(rt.game_id) is rt:
+            try:
+                await self.catch_up(rt)
+                return
+            except Exception as exc:
+                if outage_of(exc) is None:
+                    log.exception("could not catch up with game %s", rt.game_id)
+                    return
+                log.warning("game %s catches up again in %.1f s: %r", rt.game_id, delay, exc)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 5.0)
 
     def _tell(self, rt: GameRuntime) -> None:
         for listener in self.listeners:

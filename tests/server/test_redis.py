@@ -310,3 +310,39 @@ async def test_a_redis_outage_in_the_middle_of_a_game(
     finally:
         server.stop()
         proxy.stop()
+
+
+async def test_an_instance_whose_catch_up_failed_catches_up_again(pg_server_url: str, redis_url: str) -> None:
+    """Instance A hears of B's pick but cannot read it (the database away for a moment): it reads it
+    again a little later, and its connections see the pick (they once waited for the next notice)."""
+    _clear_postgres(pg_server_url)
+    a, b = [
+        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"cu{n}-{secrets.token_hex(2)}"))
+        for n in range(2)
+    ]
+    a.start()
+    b.start()
+    try:
+        async with (
+            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
+            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
+        ):
+            code, tokens = await full_room(http_a, 3, seed=607)
+            async with SeatClient(a.ws_url, code, tokens[0]) as seat0:
+                await seat0.wait_type("state")
+                store = a.services.games.store
+                steps_since, failed = store.steps_since, []
+
+                async def once_down(*args: object) -> list:
+                    if not failed:
+                        failed.append(True)
+                        raise ConnectionRefusedError(111, "Connection refused")
+                    return await steps_since(*args)
+
+                store.steps_since = once_down
+                await pick_on(http_b, code, tokens[1])
+                await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
+                assert failed
+    finally:
+        a.stop()
+        b.stop()
