@@ -2,8 +2,10 @@
 whose seats are connected to two different app instances sharing PostgreSQL and Redis."""
 
 import asyncio
+import contextlib
 import logging
 import secrets
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -16,6 +18,29 @@ from tests.server.helpers import SeatClient, bearer, create_room, error_of, full
 from tests.server.live import LiveServer
 from tests.server.play import Truth, check_game, finished_log, play_lockstep
 from tests.server.tcp_proxy import TcpProxy
+
+
+@contextlib.asynccontextmanager
+async def two_instances(
+    pg_server_url: str, redis_url: str, name: str
+) -> AsyncIterator[tuple[LiveServer, LiveServer, httpx.AsyncClient, httpx.AsyncClient]]:
+    """Two app instances sharing PostgreSQL (emptied first) and Redis, each with an HTTP client."""
+    _clear_postgres(pg_server_url)
+    servers = [
+        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"{name}{n}-{secrets.token_hex(2)}"))
+        for n in range(2)
+    ]
+    for server in servers:
+        server.start()
+    try:
+        async with (
+            httpx.AsyncClient(base_url=servers[0].url, timeout=30) as http_a,
+            httpx.AsyncClient(base_url=servers[1].url, timeout=30) as http_b,
+        ):
+            yield servers[0], servers[1], http_a, http_b
+    finally:
+        for server in servers:
+            server.stop()
 
 
 async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str) -> None:
@@ -120,35 +145,20 @@ async def test_the_redis_quota_lets_an_address_again_once_its_oldest_event_leave
 async def test_a_game_across_two_instances(pg_server_url: str, redis_url: str) -> None:
     """Seats 0 and 1 on instance A, seat 2 on instance B: every round, simultaneous picks arrive at
     both instances; PostgreSQL orders them and Redis carries the notices."""
-    _clear_postgres(pg_server_url)
-    servers = [
-        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"i{n}-{secrets.token_hex(2)}"))
-        for n in range(2)
-    ]
-    for server in servers:
-        server.start()
-    try:
-        a, b = servers
-        async with (
-            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
-            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
-        ):
-            code, tokens = await full_room(http_a, 3, start=False, seed=505)
-            # B sees the room A made, and who is connected where
-            async with SeatClient(b.ws_url, code, tokens[2]) as watcher:
-                await watcher.wait_type("welcome")
-                r = await http_a.get(f"/api/rooms/{code}")
-                assert r.json()["seats"][2]["connected"]
-            r = await http_b.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
-            assert r.status_code == 200
-            urls = {0: a.ws_url, 1: a.ws_url, 2: b.ws_url}
-            clients, spectator, rounds = await play_lockstep(urls, code, tokens, seed=5, change_picks=True)
-            config, log, _ = await finished_log(http_b, code)
-        truth = Truth(config, log, a.services.games.factory)
-        check_game(clients, spectator, truth, rounds)
-    finally:
-        for server in servers:
-            server.stop()
+    async with two_instances(pg_server_url, redis_url, "i") as (a, b, http_a, http_b):
+        code, tokens = await full_room(http_a, 3, start=False, seed=505)
+        # B sees the room A made, and who is connected where
+        async with SeatClient(b.ws_url, code, tokens[2]) as watcher:
+            await watcher.wait_type("welcome")
+            r = await http_a.get(f"/api/rooms/{code}")
+            assert r.json()["seats"][2]["connected"]
+        r = await http_b.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+        assert r.status_code == 200
+        urls = {0: a.ws_url, 1: a.ws_url, 2: b.ws_url}
+        clients, spectator, rounds = await play_lockstep(urls, code, tokens, seed=5, change_picks=True)
+        config, log, _ = await finished_log(http_b, code)
+    truth = Truth(config, log, a.services.games.factory)
+    check_game(clients, spectator, truth, rounds)
 
 
 async def kill_subscription(redis_url: str, instance_id: str) -> None:
@@ -178,51 +188,37 @@ async def test_notices_redis_lost_are_made_up_for(pg_server_url: str, redis_url:
     """Pub/sub delivers at most once. A publish that fails is tried again; notices published while an
     instance had no subscription are made up for when it subscribes again: its connections hear of
     the other instance's pick, and a socket whose seat a rejoin link moved meanwhile loses it."""
-    _clear_postgres(pg_server_url)
-    ids = [f"lost{n}-{secrets.token_hex(2)}" for n in range(2)]
-    a, b = [LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=i)) for i in ids]
-    a.start()
-    b.start()
-    try:
-        async with (
-            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
-            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
-        ):
-            code, tokens = await full_room(http_a, 3, seed=606)
-            async with SeatClient(a.ws_url, code, tokens[0]) as seat0, SeatClient(a.ws_url, code, tokens[2]) as seat2:
-                await seat0.wait_type("state")
-                await seat2.wait_type("state")
-                redis_b = b.services.broadcaster.redis  # type: ignore[attr-defined]
-                publish, failures = redis_b.publish, [ConnectionError("Redis is unreachable")] * 2
+    async with two_instances(pg_server_url, redis_url, "lost") as (a, b, http_a, http_b):
+        code, tokens = await full_room(http_a, 3, seed=606)
+        async with SeatClient(a.ws_url, code, tokens[0]) as seat0, SeatClient(a.ws_url, code, tokens[2]) as seat2:
+            await seat0.wait_type("state")
+            await seat2.wait_type("state")
+            redis_b = b.services.broadcaster.redis  # type: ignore[attr-defined]
+            publish, failures = redis_b.publish, [ConnectionError("Redis is unreachable")] * 2
 
-                async def flaky(*args: object) -> int:
-                    if failures:
-                        raise failures.pop()
-                    return await publish(*args)
+            async def flaky(*args: object) -> int:
+                if failures:
+                    raise failures.pop()
+                return await publish(*args)
 
-                redis_b.publish = flaky  # B's first two tries fail
-                await pick_on(http_b, code, tokens[1])
-                await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
-                assert not failures
+            redis_b.publish = flaky  # B's first two tries fail
+            await pick_on(http_b, code, tokens[1])
+            await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
+            assert not failures
 
-                async def lost(*args: object) -> int:
-                    return 0  # Redis took it, nobody subscribed got it: A's subscription is down
+            async def lost(*args: object) -> int:
+                return 0  # Redis took it, nobody subscribed got it: A's subscription is down
 
-                redis_b.publish = lost
-                await pick_on(http_b, code, tokens[2])
-                link = (await http_b.post(f"/api/rooms/{code}/seats/2/rejoin-link", headers=bearer(tokens[0]))).json()
-                assert (
-                    await http_b.post(f"/api/rooms/{code}/rejoin", json={"token": link["token"]})
-                ).status_code == 200
-                await asyncio.sleep(0.5)
-                assert not saw_pick(seat0, 2) and seat2.closed is None  # the notices are lost
-                redis_b.publish = publish
-                await kill_subscription(redis_url, ids[0])
-                await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 2)
-                await seat2.wait_for(lambda m: m["type"] == "error" and m["code"] == "seat_lost")
-    finally:
-        a.stop()
-        b.stop()
+            redis_b.publish = lost
+            await pick_on(http_b, code, tokens[2])
+            link = (await http_b.post(f"/api/rooms/{code}/seats/2/rejoin-link", headers=bearer(tokens[0]))).json()
+            assert (await http_b.post(f"/api/rooms/{code}/rejoin", json={"token": link["token"]})).status_code == 200
+            await asyncio.sleep(0.5)
+            assert not saw_pick(seat0, 2) and seat2.closed is None  # the notices are lost
+            redis_b.publish = publish
+            await kill_subscription(redis_url, a.settings.instance_id)
+            await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 2)
+            await seat2.wait_for(lambda m: m["type"] == "error" and m["code"] == "seat_lost")
 
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
@@ -315,34 +311,20 @@ async def test_a_redis_outage_in_the_middle_of_a_game(
 async def test_an_instance_whose_catch_up_failed_catches_up_again(pg_server_url: str, redis_url: str) -> None:
     """Instance A hears of B's pick but cannot read it (the database away for a moment): it reads it
     again a little later, and its connections see the pick (they once waited for the next notice)."""
-    _clear_postgres(pg_server_url)
-    a, b = [
-        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"cu{n}-{secrets.token_hex(2)}"))
-        for n in range(2)
-    ]
-    a.start()
-    b.start()
-    try:
-        async with (
-            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
-            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
-        ):
-            code, tokens = await full_room(http_a, 3, seed=607)
-            async with SeatClient(a.ws_url, code, tokens[0]) as seat0:
-                await seat0.wait_type("state")
-                store = a.services.games.store
-                steps_since, failed = store.steps_since, []
+    async with two_instances(pg_server_url, redis_url, "cu") as (a, _, http_a, http_b):
+        code, tokens = await full_room(http_a, 3, seed=607)
+        async with SeatClient(a.ws_url, code, tokens[0]) as seat0:
+            await seat0.wait_type("state")
+            store = a.services.games.store
+            steps_since, failed = store.steps_since, []
 
-                async def once_down(*args: object) -> list:
-                    if not failed:
-                        failed.append(True)
-                        raise ConnectionRefusedError(111, "Connection refused")
-                    return await steps_since(*args)
+            async def once_down(*args: object) -> list:
+                if not failed:
+                    failed.append(True)
+                    raise ConnectionRefusedError(111, "Connection refused")
+                return await steps_since(*args)
 
-                store.steps_since = once_down
-                await pick_on(http_b, code, tokens[1])
-                await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
-                assert failed
-    finally:
-        a.stop()
-        b.stop()
+            store.steps_since = once_down
+            await pick_on(http_b, code, tokens[1])
+            await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
+            assert failed
