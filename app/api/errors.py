@@ -83,10 +83,20 @@ def clean_errors(errors: list[Any]) -> list[dict[str, Any]]:
     return [clean_error(e) for e in errors]
 
 
+RETRY_AFTER_SECONDS = "2"  # what a 503 (the database down, a game too busy) asks the client to wait
+
+
+def room_error_response(exc: RoomError) -> JSONResponse:
+    response = JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status)
+    if exc.status == 503:
+        response.headers["Retry-After"] = RETRY_AFTER_SECONDS
+    return response
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
-        return JSONResponse(error_body(exc.code, exc.message, exc.details), status_code=exc.status)
+        return room_error_response(exc)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -99,8 +109,7 @@ def install(app: FastAPI) -> None:
         outage = outage_of(exc)
         if outage is not None:  # the database is down: nothing was changed, the client may try again
             log.warning("database unavailable: %r", exc)
-            response = JSONResponse(error_body(outage.code, outage.message), status_code=outage.status)
-            response.headers["Retry-After"] = "2"
+            response = room_error_response(outage)
         else:
             log.error("unhandled error: %r", exc, exc_info=exc)
             response = JSONResponse(error_body("internal", "the server failed to answer; try again"), status_code=500)
