@@ -6,6 +6,7 @@ import gc
 import logging
 import time
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from app import metrics
 from app.bots import BOTS, levels
@@ -72,8 +73,17 @@ class Services:
         else:
             broadcaster, presence = LocalBroadcaster(), LocalPresence()
             created_by = LocalQuota(settings.rooms_per_address, ROOMS_WINDOW_S)
-        await broadcaster.start()
-        await presence.start()
+        try:
+            await broadcaster.start()
+            await presence.start()
+        except Exception as exc:
+            if not settings.redis_url:
+                raise
+            where = urlsplit(settings.redis_url).netloc.rpartition("@")[2]  # never its password
+            raise RuntimeError(
+                f"REDIS_URL is set, but the Redis at {where} does not answer ({exc}): start it, "
+                "or unset REDIS_URL to run this instance alone"
+            ) from exc
         games = GameService(
             store,
             broadcaster,

@@ -6,12 +6,14 @@ import contextlib
 import logging
 import secrets
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import httpx
 import pytest
 import redis.asyncio as aioredis
 
 from app.rooms.broadcast import RedisBroadcaster, RedisPresence
+from app.rooms.context import Services
 from app.rooms.quota import RedisQuota
 from tests.server.conftest import REDIS_PORT, _clear_postgres, app_client, make_settings
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room
@@ -328,3 +330,11 @@ async def test_an_instance_whose_catch_up_failed_catches_up_again(pg_server_url:
             await pick_on(http_b, code, tokens[1])
             await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
             assert failed
+
+
+async def test_an_instance_whose_redis_does_not_answer_says_so_at_start(tmp_path: Path) -> None:
+    settings = make_settings(f"sqlite:///{tmp_path}/wonders.db", redis_url="redis://:hunter2@127.0.0.1:1/0")
+    with pytest.raises(RuntimeError) as failed:
+        await Services.start(settings)
+    message = str(failed.value)
+    assert "REDIS_URL is set, but the Redis at 127.0.0.1:1 does not answer" in message and "hunter2" not in message
