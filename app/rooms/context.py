@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from app import metrics
 from app.bots import BOTS, levels
 from app.db.migrate import upgrade
-from app.db.store import Database, Store
+from app.db.store import Database, Store, is_storage_down
 from app.engine import new_game
 from app.rooms.broadcast import (
     Broadcaster,
@@ -40,6 +40,12 @@ log = logging.getLogger("wonders")
 GC_THRESHOLDS = (200_000, 5, 100)
 
 
+def where(url: str) -> str:
+    """A service URL's host and port (or SQLite file), never its password."""
+    parts = urlsplit(url)
+    return parts.netloc.rpartition("@")[2] or parts.path
+
+
 @dataclass
 class Services:
     settings: Settings
@@ -61,7 +67,15 @@ class Services:
     @classmethod
     async def start(cls, settings: Settings, *, factory: GameFactory = new_game, migrate: bool = True) -> "Services":
         if migrate:
-            await upgrade(settings.database_url)
+            try:
+                await upgrade(settings.database_url)
+            except Exception as exc:
+                if not is_storage_down(exc):
+                    raise
+                raise RuntimeError(
+                    f"the database at {where(settings.database_url)} does not answer ({exc}): start it, "
+                    "or point DATABASE_URL at one that runs"
+                ) from exc
         store = Store.open(settings.database_url, pool_size=settings.db_pool_size, echo=settings.db_echo)
         broadcaster: Broadcaster
         presence: Presence
@@ -79,9 +93,8 @@ class Services:
         except Exception as exc:
             if not settings.redis_url:
                 raise
-            where = urlsplit(settings.redis_url).netloc.rpartition("@")[2]  # never its password
             raise RuntimeError(
-                f"REDIS_URL is set, but the Redis at {where} does not answer ({exc}): start it, "
+                f"REDIS_URL is set, but the Redis at {where(settings.redis_url)} does not answer ({exc}): start it, "
                 "or unset REDIS_URL to run this instance alone"
             ) from exc
         games = GameService(

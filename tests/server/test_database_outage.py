@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import PG_HOST, PG_PORT, _clear_postgres, live_app_server
+from app.rooms.context import Services
+from tests.server.conftest import PG_HOST, PG_PORT, _clear_postgres, live_app_server, make_settings
 from tests.server.helpers import SeatClient, bearer, full_room
 from tests.server.live import LiveServer
 from tests.server.tcp_proxy import TcpProxy
@@ -191,3 +192,11 @@ async def test_a_room_update_the_database_failed_is_read_again(server: LiveServe
             assert (await http.post(f"/api/rooms/{code}/leave", headers=bearer(tokens[2]))).status_code == 200
             await host.wait_for(lambda m: m["type"] == "room" and m["room"]["seats"][2]["kind"] == "free")
             assert failing.failed
+
+
+async def test_a_server_whose_database_does_not_answer_says_so_at_start() -> None:
+    settings = make_settings("postgresql://postgres:hunter2@127.0.0.1:1/test")
+    with pytest.raises(RuntimeError) as failed:
+        await Services.start(settings)
+    message = str(failed.value)
+    assert "the database at 127.0.0.1:1 does not answer" in message and "hunter2" not in message
