@@ -91,6 +91,9 @@ class Services:
             await broadcaster.start()
             await presence.start()
         except Exception as exc:
+            for part in (broadcaster, presence, created_by, store):  # nothing left open behind the failure
+                with contextlib.suppress(Exception):
+                    await (part.close() if part is store else part.stop())
             if not settings.redis_url:
                 raise
             raise RuntimeError(

@@ -335,6 +335,6 @@ async def test_an_instance_whose_catch_up_failed_catches_up_again(pg_server_url:
 async def test_an_instance_whose_redis_does_not_answer_says_so_at_start(tmp_path: Path) -> None:
     settings = make_settings(f"sqlite:///{tmp_path}/wonders.db", redis_url="redis://:hunter2@127.0.0.1:1/0")
     with pytest.raises(RuntimeError) as failed:
-        await Services.start(settings)
+        await Services.start(settings, migrate=False)  # the database untouched: only Redis is in question
     message = str(failed.value)
     assert "REDIS_URL is set, but the Redis at 127.0.0.1:1 does not answer" in message and "hunter2" not in message
