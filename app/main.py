@@ -12,6 +12,7 @@ from fastapi_offline import FastAPIOffline
 
 from app import logs
 from app.api import catalog, errors, games, health, links, metrics, protocol, rooms, security, web, ws
+from app.api.connection_limit import ConnectionsPerAddress
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
 from app.api.limits import BodyLimits
 from app.engine import new_game
@@ -58,6 +59,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.add_middleware(logs.LogContext)  # log lines name the room of the request
     security.install(app, settings.cors_origins)  # outermost: every answer gets the headers
     app.state.settings = settings
+    app.state.connections_per_address = ConnectionsPerAddress(settings.ws_connections_per_address)
     errors.install(app)
     app.include_router(health.router)
     app.include_router(metrics.router)

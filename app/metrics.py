@@ -68,6 +68,11 @@ LOOP_LAG = Histogram(
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
+CONNECTIONS_OVER_LIMIT = Counter(
+    "wonders_connections_over_address_limit",
+    "Websocket connections refused because their client address held WS_CONNECTIONS_PER_ADDRESS already",
+    registry=REGISTRY,
+)
 TIMEOUTS = Counter("wonders_timeouts", "Turn clocks that ran out (the server acted for the seat)", registry=REGISTRY)
 ROOMS_CLOSED_IDLE = Counter(
     "wonders_rooms_closed_idle", "Rooms this instance closed because nobody used them", registry=REGISTRY
@@ -93,6 +98,10 @@ def connection_opened(seat: int | None) -> None:
 
 def connection_closed(seat: int | None) -> None:
     CONNECTIONS.labels(kind="spectator" if seat is None else "seat").dec()
+
+
+def connection_over_address_limit() -> None:
+    CONNECTIONS_OVER_LIMIT.inc()
 
 
 def commit_seconds(seconds: float) -> None:

@@ -38,6 +38,12 @@ class Settings(BaseSettings):
     )
     max_spectators: int = Field(50, description="spectator connections per room")
     max_connections_per_seat: int = Field(4, description="websocket connections one seat may hold at once")
+    ws_connections_per_address: int = Field(
+        100,
+        ge=0,
+        description="websocket connections one client address may hold open at once on this instance, "
+        "from the handshake on (0: no limit)",
+    )
     max_name_length: int = 24
     room_code_length: int = Field(7, ge=6)
     allow_seed: bool = Field(False, description="let room creators fix the game seed (tests, bot research)")

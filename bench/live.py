@@ -77,6 +77,9 @@ class AppProcess:
             "PORT": str(self.port),
             "LOG_LEVEL": "warning",
             "PYTHONPATH": str(self.app_dir),
+            # every room and connection of a benchmark's clients comes from this one address
+            "ROOMS_PER_ADDRESS": "0",
+            "WS_CONNECTIONS_PER_ADDRESS": "0",
             **self.extra_env,
         }
         env.pop("REDIS_URL", None)

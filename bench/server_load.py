@@ -422,7 +422,7 @@ def spawned_server(database_url: str | None, log_path: Path, app_dir: Path = ROO
             database_url or f"sqlite:///{tmp}/bench.db",
             free_port(),
             log_path,
-            env={"MAX_ROOMS": "100000", "ROOMS_PER_ADDRESS": "0"},  # every bot room comes from one address
+            env={"MAX_ROOMS": "100000"},
             app_dir=app_dir,
             start_timeout=300,  # a busy machine
         )

@@ -19,8 +19,10 @@ from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from app import metrics
 from app.api import render
 from app.api.batching import batch
+from app.api.connection_limit import ConnectionsPerAddress
 from app.api.deps import bearer_token
 from app.api.errors import clean_errors, describe_validation
 from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
@@ -134,7 +136,7 @@ class Connection:
                 TooMany: CLOSE_TOO_MANY,
                 Forbidden: CLOSE_REVOKED,
             }.get(type(exc), 1008)
-            await self._refuse(exc.code, exc.message, close)
+            await self.refuse(exc.code, exc.message, close)
             return
         except (_Closed, WebSocketDisconnect):
             return
@@ -143,7 +145,7 @@ class Connection:
             if outage is None:
                 raise
             log.warning("a connection to room %s waits for the database: %r", code, exc)
-            await self._refuse(outage.code, outage.message, CLOSE_TRY_AGAIN)
+            await self.refuse(outage.code, outage.message, CLOSE_TRY_AGAIN)
             return
         channel = self.channel
         assert channel is not None and channel.room is not None
@@ -177,7 +179,7 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self.ws.close()
 
-    async def _refuse(self, code: str, message: str, close_code: int) -> None:
+    async def refuse(self, code: str, message: str, close_code: int) -> None:
         with contextlib.suppress(Exception):
             await self.ws.send_text(ErrorMsg(code=code, message=message).model_dump_json())
             await self.ws.close(close_code, code)
@@ -190,7 +192,7 @@ class Connection:
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                await self._refuse(
+                await self.refuse(
                     "hello_timeout", "send 'hello' first (with a seat token, or none to watch)", CLOSE_TIMEOUT
                 )
                 raise _Closed
@@ -433,4 +435,20 @@ class Connection:
 @router.websocket("/ws/rooms/{code}")
 async def room_socket(websocket: WebSocket, code: str) -> None:
     """A seat's (or a spectator's) live connection to a room; see docs/PROTOCOL.md."""
-    await Connection(websocket, websocket.app.state.services).run(code)
+    connection = Connection(websocket, websocket.app.state.services)
+    per_address: ConnectionsPerAddress = websocket.app.state.connections_per_address
+    address = websocket.client.host if websocket.client else ""
+    if not per_address.take(address):
+        metrics.connection_over_address_limit()
+        await websocket.accept()
+        await connection.refuse(
+            "too_many_connections",
+            f"this address holds its maximum of {per_address.limit} open connections to this server; "
+            "close one before opening another",
+            CLOSE_TOO_MANY,
+        )
+        return
+    try:
+        await connection.run(code)
+    finally:
+        per_address.give_back(address)

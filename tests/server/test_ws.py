@@ -356,3 +356,68 @@ async def test_connection_limits_and_presence(strict_server: LiveServer) -> None
                     assert json.loads(await second.recv())["code"] == "too_many_connections"
             await watcher.wait_for(lambda m: m["type"] == "room" and not m["room"]["seats"][1]["connected"])
             assert not (await http.get(f"/api/rooms/{code}")).json()["seats"][1]["connected"]
+
+
+@pytest.fixture(scope="module")
+def three_per_address_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A server where one client address may hold three websocket connections at once."""
+    from tests.server.conftest import make_settings
+
+    db = tmp_path_factory.mktemp("per_address") / "wonders.db"
+    server = LiveServer(make_settings(f"sqlite:///{db}", ws_connections_per_address=3, ws_auth_timeout=0.5))
+    server.start()
+    yield server
+    server.stop()
+
+
+def refused_over_the_address_limit(metrics: str) -> float:
+    (line,) = [line for line in metrics.splitlines() if line.startswith("wonders_connections_over_address_limit_total")]
+    return float(line.split()[1])
+
+
+async def refused_as_over_the_address_limit(url: str) -> None:
+    async with websockets.connect(url) as ws:
+        error = json.loads(await ws.recv())
+        assert error["code"] == "too_many_connections"
+        assert "maximum of 3 open connections" in error["message"]
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await ws.recv()
+        assert closed.value.rcvd.code == 4429
+
+
+async def test_one_address_holds_a_bounded_number_of_connections(three_per_address_server: LiveServer) -> None:
+    server = three_per_address_server
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        refused_before = refused_over_the_address_limit((await http.get("/metrics")).text)
+        code, tokens = await full_room(http, 3, seed=4)
+        url = f"{server.ws_url}/ws/rooms/{code}"
+        async with SeatClient(server.ws_url, code, tokens[0]) as seat:
+            await seat.wait_type("state")
+            # connections that have not said hello count too: they hold the server's descriptors already
+            silent = [await websockets.connect(url) for _ in range(2)]
+            await refused_as_over_the_address_limit(url)
+            await still_usable(seat, "after the refusal")
+            await silent[0].close()
+            async with SeatClient(server.ws_url, code, tokens[1]) as second:  # a slot came free
+                await second.wait_type("state")
+                await refused_as_over_the_address_limit(url)
+            for ws in silent[1:]:
+                await ws.close()
+        # every way a connection ends gives its slot back: a hello timeout, a bad token, a close
+        for token in (None, "not-a-token"):
+            async with websockets.connect(url) as ws:
+                if token is not None:
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                await ws.recv()
+                with pytest.raises(websockets.ConnectionClosed):
+                    await ws.recv()
+        await asyncio.sleep(0.1)
+        assert server.app.state.connections_per_address.held("127.0.0.1") == 0
+        async with (
+            SeatClient(server.ws_url, code, tokens[0]) as a,
+            SeatClient(server.ws_url, code, tokens[1]) as b,
+            SeatClient(server.ws_url, code, tokens[2]) as c,
+        ):
+            for client in (a, b, c):
+                await client.wait_type("state")
+        assert refused_over_the_address_limit((await http.get("/metrics")).text) == refused_before + 2
