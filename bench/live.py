@@ -109,6 +109,20 @@ class AppProcess:
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
 
+    def terminate(self, limit: float) -> float | None:
+        """SIGTERM, what a deploy or `docker stop` sends: the seconds the server took to shut down,
+        or None if it had not exited within `limit` and was killed."""
+        assert self.proc is not None
+        started = time.perf_counter()
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+        return time.perf_counter() - started
+
     def stop(self) -> None:
         if self.proc is not None:
             stop_process(self.proc, 20)

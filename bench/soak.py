@@ -4,6 +4,7 @@ acknowledged action is lost and none is applied twice.
     python -m bench.soak                      # 50 kills, SQLite
     python -m bench.soak --kills 5 --rooms 3
     python -m bench.soak --database-url postgresql://postgres@127.0.0.1:5432/test
+    python -m bench.soak --signal term        # SIGTERM (a deploy's restart) instead of SIGKILL
 
 It starts `python -m app` on a fresh SQLite file (or --database-url) and keeps --rooms games of
 bots running over websockets (app.bots.client's BotClient, which reconnects after a lost
@@ -19,6 +20,10 @@ played to its end, and each game's log is read back through REST (`/game/history
   are numbered without gaps;
 - every game finished.
 
+With --signal term the server is stopped with SIGTERM instead, as a deploy or `docker stop` does:
+the same checks, and each stop must end within 10 s (`stop_s_median`, `stop_s_max`; a stop that
+needed SIGKILL counts in `stops_forced` and fails the run).
+
 Prints one JSON line (kills, kills with picks pending, games, actions acknowledged, actions lost,
 applied twice, ...); exit status 0 when nothing was lost, nothing applied twice and every game
 finished.
@@ -29,6 +34,7 @@ import asyncio
 import contextlib
 import json
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -41,6 +47,8 @@ import httpx
 from app.bots import make_bot
 from app.bots.client import BotClient, ClientError
 from bench.live import AppProcess, free_port, sqlite_url
+
+STOP_LIMIT_S = 10.0  # what `docker stop` grants before its SIGKILL
 
 
 @dataclass
@@ -230,7 +238,8 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         server = AppProcess(database_url, free_port(), Path(args.server_log), start_timeout=300)
         await asyncio.to_thread(server.start)
         rooms: list[SoakRoom] = []
-        kills = pending_at_kill = not_back = 0
+        kills = pending_at_kill = not_back = stops_forced = 0
+        stop_times: list[float] = []
         try:
             async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
                 for _ in range(args.kills):
@@ -246,7 +255,14 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                         if await wait_for_pending_picks(rooms, args.players, 2):
                             pending_at_kill += 1
                             break
-                    await asyncio.to_thread(server.kill)
+                    if args.signal == "term":
+                        stop_s = await asyncio.to_thread(server.terminate, STOP_LIMIT_S)
+                        if stop_s is None:
+                            stops_forced += 1
+                        else:
+                            stop_times.append(stop_s)
+                    else:
+                        await asyncio.to_thread(server.kill)
                     kills += 1
                     await asyncio.sleep(rng.uniform(0, args.max_down_s))
                     t0 = time.perf_counter()
@@ -272,13 +288,17 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
                     check.problems.append(f"{not_back} time(s) some clients were not connected within 120 s")
                 if not_done:
                     check.problems.append(f"{len(not_done)} seat(s) had not finished after {args.timeout:g} s")
+                if stops_forced:
+                    forced = f"{stops_forced} SIGTERM(s) did not stop the server within {STOP_LIMIT_S:g} s"
+                    check.problems.append(forced)
         finally:
             for room in rooms:
                 for task in room.tasks:
                     task.cancel()
             await asyncio.gather(*(t for room in rooms for t in room.tasks), return_exceptions=True)
             await asyncio.to_thread(server.stop)
-    return {
+    result: dict[str, Any] = {
+        "signal": args.signal,
         "kills": kills,
         "kills_with_picks_pending": pending_at_kill,
         "games": len(rooms),
@@ -292,6 +312,11 @@ async def soak(args: argparse.Namespace) -> dict[str, Any]:
         "elapsed_s": round(time.perf_counter() - started, 1),
         "problems": check.problems[:20],
     }
+    if args.signal == "term":
+        result["stops_forced"] = stops_forced
+        result["stop_s_median"] = round(statistics.median(stop_times), 2) if stop_times else None
+        result["stop_s_max"] = round(max(stop_times), 2) if stop_times else None
+    return result
 
 
 def ok(result: dict[str, Any]) -> bool:
@@ -307,6 +332,13 @@ def ok(result: dict[str, Any]) -> bool:
 def arguments() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--kills", type=int, default=50)
+    parser.add_argument(
+        "--signal",
+        choices=["kill", "term"],
+        default="kill",
+        help="kill: SIGKILL, a crash; term: SIGTERM, a deploy's stop (the server shuts down on its own; "
+        f"killed if it takes over {STOP_LIMIT_S:g} s, counted in stops_forced)",
+    )
     parser.add_argument("--rooms", type=int, default=4, help="games kept running at once")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bot", default="greedy", help="random, greedy or heuristic")

@@ -21,3 +21,19 @@ async def test_five_kills_lose_no_acknowledged_action(tmp_path: Path) -> None:
     assert result["games"] >= 2 and result["games_finished"] == result["games"], result["problems"]
     assert result["problems"] == []
     assert ok(result)
+
+
+async def test_graceful_stops_lose_no_acknowledged_action_and_end_on_their_own(tmp_path: Path) -> None:
+    """SIGTERM, as a deploy sends it, while picks are pending: the server shuts down by itself
+    (within the 10 s `docker stop` grants) with websockets open, and nothing acknowledged is lost."""
+    args = arguments().parse_args(
+        ["--kills", "3", "--signal", "term", "--rooms", "2", "--max-play-s", "0.5"]
+        + ["--server-log", str(tmp_path / "server.log")]
+    )
+    result = await soak(args)
+    assert result["signal"] == "term" and result["kills"] == 3 and result["server_starts"] == 4
+    assert result["kills_with_picks_pending"] == 3, result
+    assert result["stops_forced"] == 0, result["problems"]
+    assert result["actions_lost"] == 0 and result["applied_twice"] == 0, result["problems"]
+    assert result["games_finished"] == result["games"] and result["problems"] == []
+    assert "Traceback" not in (tmp_path / "server.log").read_text()
