@@ -7,7 +7,7 @@ import sys
 
 import uvicorn
 
-from app.api.batching import websocket_options
+from app.api.batching import uvicorn_options
 from app.logs import uvicorn_log_config
 from app.settings import get_settings
 
@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
         log_level=settings.log_level,
         log_config=uvicorn_log_config(settings.log_format, settings.log_level),
         proxy_headers=True,
-        **websocket_options(settings),
+        **uvicorn_options(settings),
     )
     return 0
 

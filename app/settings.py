@@ -82,6 +82,13 @@ class Settings(BaseSettings):
     )
 
     # websockets
+    http_keep_alive_seconds: int = Field(
+        75,
+        ge=1,
+        description="seconds an idle HTTP connection stays open for the client's next request: longer than "
+        "the pools of clients and proxies keep one (httpx 5, nginx 60), so that the client, not the server, "
+        "closes it; a server closing first races the client's next request, which gets a reset connection",
+    )
     ws_max_message_bytes: int = 64 * 1024
     ws_hard_max_bytes: int = Field(1024 * 1024, description="larger frames close the connection (1009)")
     ws_rate_per_second: float = Field(30.0, description="messages a connection may send per second (sustained)")

@@ -86,10 +86,12 @@ def batch(scope: dict[str, Any]) -> Iterator[None]:
         extension["release"]()
 
 
-def websocket_options(settings: Settings) -> dict[str, Any]:
-    """uvicorn's websocket options for this app: the protocol above, the frame limit, compression."""
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's options for this app: the websocket protocol above, the frame limit, compression,
+    and how long an idle HTTP connection is kept (see Settings.http_keep_alive_seconds)."""
     return {
         "ws": BatchingWebSocketProtocol,
         "ws_max_size": settings.ws_hard_max_bytes,
         "ws_per_message_deflate": settings.ws_compression,
+        "timeout_keep_alive": settings.http_keep_alive_seconds,
     }

@@ -8,7 +8,7 @@ from typing import Any
 
 import uvicorn
 
-from app.api.batching import websocket_options
+from app.api.batching import uvicorn_options
 from app.engine import new_game
 from app.main import create_app
 from app.settings import Settings
@@ -24,7 +24,7 @@ class LiveServer:
             port=0,
             log_level="warning",
             lifespan="on",
-            **websocket_options(settings),
+            **uvicorn_options(settings),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="uvicorn", daemon=True)

@@ -3,6 +3,7 @@ names the field and the limit: integers in paths, queries and bodies (the OpenAP
 every one a minimum and a maximum, every string a length), body size, JSON depth; the keep-alive
 connection survives each refusal. And the per-address room limit, the security headers and CORS."""
 
+import asyncio
 from typing import Any
 
 import httpx
@@ -151,6 +152,23 @@ async def test_refusals_keep_the_connection_open(live_server: LiveServer) -> Non
         assert r.status_code == 200
         ports.add(r.extensions["network_stream"].get_extra_info("client_addr")[1])
         assert len(ports) == 1  # the same connection throughout
+
+
+async def test_an_idle_connection_outlives_the_clients_pool(live_server: LiveServer) -> None:
+    """An idle keep-alive connection is kept past the 5 s that pools such as httpx's keep one: the
+    client closes it first. A server that closes first (uvicorn's own default is 5 s) races the
+    client's next request on it, which then meets a reset connection (seen as httpx.ReadError on a
+    busy server, as 502s behind a proxy)."""
+    assert live_server.settings.http_keep_alive_seconds > 60  # longer than nginx's upstream pool (60 s)
+    limits = httpx.Limits(max_connections=1, keepalive_expiry=30)
+    async with httpx.AsyncClient(base_url=live_server.url, limits=limits) as http:
+        ports = set()
+        for pause in (0, 6):
+            await asyncio.sleep(pause)
+            r = await http.get("/healthz")
+            assert r.status_code == 200
+            ports.add(r.extensions["network_stream"].get_extra_info("client_addr")[1])
+        assert len(ports) == 1  # the same connection, still open after 6 s idle
 
 
 async def test_body_size_and_json_depth(sqlite_url: str) -> None:
