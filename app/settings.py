@@ -44,7 +44,7 @@ class Settings(BaseSettings):
         description="websocket connections one client address may hold open at once on this instance, "
         "from the handshake on (0: no limit)",
     )
-    max_name_length: int = 24
+    max_name_length: int = Field(24, ge=1, le=64, description="characters in a seat's name (the database holds 64)")
     room_code_length: int = Field(7, ge=6)
     allow_seed: bool = Field(False, description="let room creators fix the game seed (tests, bot research)")
     enabled_expansions: list[str] = Field(

@@ -55,7 +55,9 @@ async def get_room(code: RoomCode, svc: ServicesDep) -> RoomOut:
 
 @router.post("/{code}/join", status_code=status.HTTP_201_CREATED, response_model=JoinedOut, summary="Join a free seat")
 async def join_room(code: RoomCode, body: JoinIn, svc: ServicesDep) -> JoinedOut:
-    """Take a free seat (the first one, or the one asked for) under a name unique in the room. Answers
+    """Take a free seat (the first one, or the one asked for) under a name unique in the room (names that
+    read alike are one: case, width, accents written either way and characters that show nothing do
+    not count; 409 `name_taken` says which name it reads as). Answers
     the seat number and its secret token (shown only now)."""
     return _joined(await svc.rooms.join(code, body.name, body.seat))
 

@@ -23,6 +23,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from app.db.names import NAME_KEY_LENGTH
+
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -73,7 +75,7 @@ class Seat(Base):
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(64))
-    name_key: Mapped[str] = mapped_column(String(64))  # case-folded name: names are unique per room
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))  # names.name_key: names are unique per room
     kind: Mapped[str] = mapped_column(String(8))  # human or bot
     bot: Mapped[str | None] = mapped_column(String(32))
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)

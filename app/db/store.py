@@ -29,6 +29,7 @@ from app.db import repo
 from app.db.log_writer import ActionLogWriter, Entry
 from app.db.models import Action, Room, Seat, iso, now
 from app.db.models import Game as GameRow
+from app.db.names import name_key
 from app.db.session import Database
 
 __all__ = [
@@ -132,12 +133,12 @@ class RoomTx:
 
     def add_person(self, room_id: int, seat: int, name: str, token_hash: str) -> None:
         self.session.add(
-            Seat(room_id=room_id, seat=seat, name=name, name_key=name.casefold(), kind="human", token_hash=token_hash)
+            Seat(room_id=room_id, seat=seat, name=name, name_key=name_key(name), kind="human", token_hash=token_hash)
         )
 
     def add_bot(self, room_id: int, seat: int, kind: str) -> None:
         name = f"{kind.capitalize()} bot {seat}"
-        self.session.add(Seat(room_id=room_id, seat=seat, name=name, name_key=name.casefold(), kind="bot", bot=kind))
+        self.session.add(Seat(room_id=room_id, seat=seat, name=name, name_key=name_key(name), kind="bot", bot=kind))
 
     async def remove_seat(self, seat: SeatRow) -> None:
         await self.session.delete(seat)

@@ -15,6 +15,7 @@ working.
 import asyncio
 import logging
 import time
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -23,6 +24,7 @@ from typing import Any, get_args
 from pydantic import ValidationError
 
 from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES
+from app.db.names import NAME_KEY_LENGTH, is_default_ignorable, name_key
 from app.db.store import GameRow, RoomRow, RoomTx, SeatRow, Taken, iso, now
 from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
@@ -32,6 +34,8 @@ from app.rooms.games import GameService, new_seed, seat_bots
 from app.rooms.quota import LocalQuota, Quota
 from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
 from app.settings import Settings
+
+ZERO_WIDTH_JOINER = "\u200d"
 
 log = logging.getLogger("wonders.rooms")
 
@@ -160,13 +164,26 @@ class RoomService:
         return clock.model_dump(mode="json")
 
     def check_name(self, name: str) -> str:
-        name = " ".join(name.split())
+        """The name as it will show (NFC, single spaces), or Invalid saying what is wrong with it."""
+        name = unicodedata.normalize("NFC", " ".join(name.split()))
         if not name:
             raise Invalid("a name must not be empty", code="bad_name")
         if len(name) > self.settings.max_name_length:
             raise Invalid(f"a name has at most {self.settings.max_name_length} characters", code="bad_name")
-        if any(not c.isprintable() for c in name):
-            raise Invalid("a name must be printable text", code="bad_name")
+        for c in name:
+            if c == ZERO_WIDTH_JOINER:  # joins emoji (a family, a flag with a sign), shows nothing
+                continue
+            if not c.isprintable():
+                raise Invalid(f"a name must be printable text, not U+{ord(c):04X}", code="bad_name")
+            if is_default_ignorable(c) and not unicodedata.category(c) == "Mn":  # Hangul fillers
+                raise Invalid(f"a name must not hold a character that shows nothing (U+{ord(c):04X})", code="bad_name")
+        key = name_key(name)
+        if not key:
+            raise Invalid("a name needs at least one character that shows", code="bad_name")
+        if len(key) > NAME_KEY_LENGTH:
+            raise Invalid(
+                f"a name spelled out (ligatures and the like) has at most {NAME_KEY_LENGTH} characters", code="bad_name"
+            )
         return name
 
     @staticmethod
@@ -374,8 +391,11 @@ class RoomService:
                     self._require_lobby(room, "join")
                     seats = await tx.seats(room.id)
                     players = room.settings["players"]
-                    if any(s.name_key == name.casefold() for s in seats):
-                        raise Conflict(f"the name {name!r} is taken in this room", code="name_taken")
+                    key = name_key(name)
+                    holder = next((s for s in seats if s.name_key == key), None)
+                    if holder is not None:
+                        alike = "" if holder.name == name else f" ({holder.name!r} reads the same)"
+                        raise Conflict(f"the name {name!r} is taken in this room{alike}", code="name_taken")
                     taken = {s.seat for s in seats}
                     if seat is None:
                         target = first_free_seat(players, taken)

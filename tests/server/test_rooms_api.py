@@ -161,6 +161,36 @@ async def test_join_fills_seats_in_order_or_as_asked(client: httpx.AsyncClient) 
     assert [s["name"] for s in room["seats"]] == ["Ada", "Cy", "Di", "Bob"]
 
 
+async def test_names_that_read_alike_are_one_name(client: httpx.AsyncClient) -> None:
+    """Nobody sits down as a look-alike of another player: width, case, how an accent is written and
+    characters that show nothing do not make another name; a name that shows nothing is refused."""
+    code, _ = await create_room(client, "Ada", players=7)
+    for alike in ("\uff21\uff24\uff21", "\uff21da", "ADA", "Ada\u034f", "A\u034fda", "Ada\ufe0f"):
+        r = await client.post(f"/api/rooms/{code}/join", json={"name": alike})
+        assert r.status_code == 409 and error_of(r) == "name_taken", (alike, r.text)
+        if alike != "ADA":
+            assert "'Ada' reads the same" in r.json()["error"]["message"]
+    seat, _ = await join(client, code, "Zo\u0308e")  # o + combining diaeresis: kept as it shows, NFC
+    assert (await client.get(f"/api/rooms/{code}")).json()["seats"][seat]["name"] == "Z\u00f6e"
+    r = await client.post(f"/api/rooms/{code}/join", json={"name": "Z\u00d6E"})
+    assert r.status_code == 409 and error_of(r) == "name_taken"
+    for invisible, says in (
+        ("\u3164", "shows nothing (U+3164)"),  # a Hangul filler: a name that looks blank
+        ("Bob\u115f", "shows nothing (U+115F)"),
+        ("\u034f", "at least one character that shows"),
+        ("\u200d", "at least one character that shows"),
+        ("Bob\u200b", "not U+200B"),
+        ("\ufdfa" * 4, "at most 64 characters"),  # each spells out as 18 characters
+    ):
+        r = await client.post(f"/api/rooms/{code}/join", json={"name": invisible})
+        assert r.status_code == 422 and error_of(r) == "bad_name", (invisible, r.text)
+        assert says in r.json()["error"]["message"], r.text
+    for emoji in ("\U0001f469\u200d\U0001f469\u200d\U0001f467", "\u2764\ufe0f"):  # joiners, a variation selector
+        await join(client, code, emoji)
+    names = [s["name"] for s in (await client.get(f"/api/rooms/{code}")).json()["seats"]]
+    assert names[:4] == ["Ada", "Z\u00f6e", "\U0001f469\u200d\U0001f469\u200d\U0001f467", "\u2764\ufe0f"]
+
+
 async def test_seat_actions_need_the_right_token(client: httpx.AsyncClient) -> None:
     code, host = await create_room(client)
     _other_code, other_host = await create_room(client)
