@@ -68,6 +68,11 @@ LOOP_LAG = Histogram(
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
+ACTION_WRITES_FAILED = Counter(
+    "wonders_action_writes_failed",
+    "Batches of actions the database refused to store (their submitters were told; see /healthz)",
+    registry=REGISTRY,
+)
 CONNECTIONS_OVER_LIMIT = Counter(
     "wonders_connections_over_address_limit",
     "Websocket connections refused because their client address held WS_CONNECTIONS_PER_ADDRESS already",
@@ -98,6 +103,10 @@ def connection_opened(seat: int | None) -> None:
 
 def connection_closed(seat: int | None) -> None:
     CONNECTIONS.labels(kind="spectator" if seat is None else "seat").dec()
+
+
+def action_writes_failed() -> None:
+    ACTION_WRITES_FAILED.inc()
 
 
 def connection_over_address_limit() -> None:

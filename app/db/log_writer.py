@@ -83,6 +83,19 @@ def _processor(column_type: Any, dialect: Any) -> Any:
     return column_type.dialect_impl(dialect).bind_processor(dialect) or _same
 
 
+FAILURE_RECENT_S = 30.0
+
+
+@dataclass(frozen=True)
+class WriteFailure:
+    """The database refused to store actions from `since` to `last` (time.time()s), no batch stored
+    between them; `reason`: what it said last."""
+
+    since: float
+    last: float
+    reason: str
+
+
 class SqliteLog:
     """The log's own sqlite3 connection on the app's SQLite file, used in the event loop's thread:
     it fails at once when the file is locked, and a commit sets up no pool checkout and no
@@ -155,6 +168,7 @@ class ActionLogWriter:
             self.engine = self.own
         self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.retries = 0
+        self.failing: WriteFailure | None = None  # the database refused the last batch: since when, why
         self.max_batch = max_batch
         self.pending: list[tuple[Entry, asyncio.Future[bool]]] = []
         self._wake = asyncio.Event()
@@ -222,9 +236,24 @@ class ActionLogWriter:
                     if len(batch) > 1 and _a_row_at_fault(exc):
                         await self._write_each(batch)  # one bad row fails its own action, not its batch's
                     else:
+                        self._failed(exc)
                         _fail_all(batch, exc)
                     continue
+                self.failing = None
                 _answer_all(batch)
+
+    def _failed(self, exc: Exception) -> None:
+        metrics.action_writes_failed()
+        if not _a_row_at_fault(exc):
+            at = time.time()
+            self.failing = WriteFailure(self.failing.since if self.failing else at, at, _reason(exc))
+
+    def failing_now(self, recent: float = FAILURE_RECENT_S) -> WriteFailure | None:
+        """The refusal of the last batch, if no batch was stored since and it is at most `recent`
+        seconds old: with nothing written for longer, nothing says the database still refuses (and a
+        health check that stayed failing could keep away the very actions that would show it)."""
+        failing = self.failing
+        return failing if failing is not None and time.time() - failing.last <= recent else None
 
     async def _write_or_retry(self, entries: list[Entry]) -> None:
         """_write; once more at once if the connection it took from the pool was dead before the
@@ -355,6 +384,12 @@ class ActionLogWriter:
                     .values(status="finished", updated_at=e.at)
                 )
         return out
+
+
+def _reason(exc: BaseException) -> str:
+    """What the driver said, without SQLAlchemy's wrapping (the statement, its parameters, a link)."""
+    orig = getattr(exc, "orig", None) or exc
+    return f"{type(orig).__name__}: {str(orig).splitlines()[0] if str(orig) else ''}"
 
 
 def _locked(exc: BaseException) -> bool:

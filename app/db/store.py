@@ -26,7 +26,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import repo
-from app.db.log_writer import ActionLogWriter, Entry
+from app.db.log_writer import ActionLogWriter, Entry, WriteFailure
 from app.db.models import Action, Room, Seat, iso, now
 from app.db.models import Game as GameRow
 from app.db.names import name_key
@@ -44,6 +44,8 @@ __all__ = [
     "Store",
     "StoredGame",
     "Taken",
+    "WriteFailure",
+    "is_disk_failure",
     "is_storage_down",
     "iso",
     "now",
@@ -64,6 +66,19 @@ class StorageDown(Exception):
 
 # what a failing database comes out as (is_storage_down tells an outage from a mistake among them)
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (StorageDown, DBAPIError, PoolTimeout, OSError, sqlite3.Error)
+
+
+def is_disk_failure(exc: BaseException) -> bool:
+    """Whether the database answered but could not write its files: a full disk, a file size limit,
+    a failing disk (SQLite's SQLITE_FULL and SQLITE_IOERR; PostgreSQL's disk_full 53100, io_error
+    58030)."""
+    if isinstance(exc, StorageDown) and exc.__cause__ is not None:
+        exc = exc.__cause__
+    orig = getattr(exc, "orig", None) or exc
+    code = getattr(orig, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
+    return (getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)) in ("53100", "58030")
 
 
 def is_storage_down(exc: BaseException) -> bool:
@@ -204,6 +219,11 @@ class Store:
 
     async def close(self) -> None:
         await self.db.dispose()
+
+    def writes_failing(self) -> WriteFailure | None:
+        """Since when and why the database refuses to store actions (None: the last batch was stored,
+        or the last refusal is over 30 s old)."""
+        return self.writer.failing_now()
 
     async def ping(self) -> None:
         async with self.db.engine.connect() as conn:

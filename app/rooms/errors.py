@@ -3,7 +3,7 @@ people, and the HTTP status the REST layer answers with; websockets send the sam
 
 from typing import Any
 
-from app.db.store import STORAGE_ERRORS, is_storage_down
+from app.db.store import STORAGE_ERRORS, is_disk_failure, is_storage_down
 
 __all__ = [
     "DATABASE_DOWN",
@@ -70,6 +70,11 @@ class Unavailable(RoomError):
 DATABASE_DOWN = "the database is not answering; try again in a few seconds"
 
 
+DISK_FAILURE = "the server could not write to its disk (full or failing): nothing was stored; try again later"
+
+
 def outage_of(exc: BaseException) -> Unavailable | None:
     """The error to answer for an exception that says the database is down (None: a real failure)."""
-    return Unavailable(DATABASE_DOWN, code="database_down") if is_storage_down(exc) else None
+    if not is_storage_down(exc):
+        return None
+    return Unavailable(DISK_FAILURE if is_disk_failure(exc) else DATABASE_DOWN, code="database_down")

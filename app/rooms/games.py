@@ -343,7 +343,7 @@ class GameService:
                 raise
             except StorageDown as exc:
                 log.error("could not store an action of game %s: %s", rt.game_id, exc)
-                raise Unavailable(DATABASE_DOWN, code="database_down") from None
+                raise outage_of(exc) or Unavailable(DATABASE_DOWN, code="database_down") from None
             finally:
                 self._settle(rt)
             if stored:
