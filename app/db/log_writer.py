@@ -41,6 +41,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
 from app import metrics
+from app.db.failures import is_out_of_resources
 from app.db.models import Action, Game, Room
 from app.db.session import JSON_COLUMNS, _sqlite_pragmas
 
@@ -135,7 +136,8 @@ def _a_row_at_fault(exc: Exception) -> bool:
     """Whether the data of one row can have caused this (a value the column cannot hold), not the
     database going away: then the batch's rows are worth writing one by one."""
     if isinstance(exc, DBAPIError):
-        return not exc.connection_invalidated and not isinstance(exc, OperationalError | InterfaceError)
+        database_failed = exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError)
+        return not (database_failed or is_out_of_resources(exc))
     return isinstance(exc, OverflowError | ValueError | TypeError | sqlite3.DataError | sqlite3.IntegrityError)
 
 

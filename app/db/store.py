@@ -26,6 +26,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import repo
+from app.db.failures import is_disk_failure, is_out_of_resources
 from app.db.log_writer import ActionLogWriter, Entry, WriteFailure
 from app.db.models import Action, Room, Seat, iso, now
 from app.db.models import Game as GameRow
@@ -68,24 +69,13 @@ class StorageDown(Exception):
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (StorageDown, DBAPIError, PoolTimeout, OSError, sqlite3.Error)
 
 
-def is_disk_failure(exc: BaseException) -> bool:
-    """Whether the database answered but could not write its files: a full disk, a file size limit,
-    a failing disk (SQLite's SQLITE_FULL and SQLITE_IOERR; PostgreSQL's disk_full 53100, io_error
-    58030)."""
-    if isinstance(exc, StorageDown) and exc.__cause__ is not None:
-        exc = exc.__cause__
-    orig = getattr(exc, "orig", None) or exc
-    code = getattr(orig, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
-    return (getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)) in ("53100", "58030")
-
-
 def is_storage_down(exc: BaseException) -> bool:
     """Whether `exc` says the database did not answer (unreachable, its connection lost, no pooled
     connection free in time, SQLite locked or failing on disk), rather than a mistake in a query."""
     down = StorageDown | OperationalError | InterfaceError | PoolTimeout | OSError | sqlite3.OperationalError
-    return isinstance(exc, down) or (isinstance(exc, DBAPIError) and exc.connection_invalidated)
+    if isinstance(exc, down) or (isinstance(exc, DBAPIError) and exc.connection_invalidated):
+        return True
+    return isinstance(exc, DBAPIError) and is_out_of_resources(exc)  # asyncpg's disk_full is a plain DBAPIError
 
 
 @dataclass(frozen=True)
