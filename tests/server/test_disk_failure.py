@@ -74,9 +74,9 @@ CREATE FUNCTION refuse_for_a_full_disk() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';
 END $$;
-CREATE TRIGGER disk_is_full BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION refuse_for_a_full_disk();
+CREATE TRIGGER disk_is_full BEFORE INSERT ON {table} FOR EACH ROW EXECUTE FUNCTION refuse_for_a_full_disk();
 """
-DISK_FREED = "DROP TRIGGER IF EXISTS disk_is_full ON actions; DROP FUNCTION IF EXISTS refuse_for_a_full_disk();"
+DISK_FREED = "DROP TRIGGER IF EXISTS disk_is_full ON {table}; DROP FUNCTION IF EXISTS refuse_for_a_full_disk();"
 
 
 @pytest.mark.postgres
@@ -92,7 +92,7 @@ async def test_a_postgresql_whose_disk_is_full_refuses_actions_and_says_so(pg_se
             body = {"action": state["legal_actions"][0], "version": state["version"], "action_id": "first pick"}
             refused_before = writes_refused((await http.get("/metrics")).text)
             with psycopg.connect(pg_server_url, autocommit=True) as db:
-                db.execute(DISK_FULL_TRIGGER)
+                db.execute(DISK_FULL_TRIGGER.format(table="actions"))
                 try:
                     r = await http.post(f"/api/rooms/{code}/game/actions", json=body, headers=bearer(tokens[0]))
                     assert r.status_code == 503 and r.json()["error"]["code"] == "database_down", r.text
@@ -104,7 +104,14 @@ async def test_a_postgresql_whose_disk_is_full_refuses_actions_and_says_so(pg_se
                     r = await http.post("/api/rooms", json={"name": "Cy"})  # rooms are stored elsewhere: fine
                     assert r.status_code == 201
                 finally:
-                    db.execute(DISK_FREED)
+                    db.execute(DISK_FREED.format(table="actions"))
+                db.execute(DISK_FULL_TRIGGER.format(table="rooms"))  # a room request meets it (it was a 500)
+                try:
+                    r = await http.post("/api/rooms", json={"name": "Di"})
+                    assert r.status_code == 503 and r.json()["error"]["code"] == "database_down", r.text
+                    assert "could not write to its disk" in r.json()["error"]["message"]
+                finally:
+                    db.execute(DISK_FREED.format(table="rooms"))
             r = await http.post(f"/api/rooms/{code}/game/actions", json=body, headers=bearer(tokens[0]))
             assert r.status_code == 200, r.text
             assert (await http.get("/healthz")).status_code == 200
