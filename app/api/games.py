@@ -37,8 +37,7 @@ async def get_state(code: RoomCode, svc: ServicesDep, auth: OptionalSeatDep, gam
     game_id, _ = await svc.rooms.current_game(code, game, spectator=auth is None)
     rt = await svc.games.runtime(game_id)
     await svc.games.catch_up(rt)
-    seat = None if auth is None else auth.seat
-    return render.state(rt, rt.frame, seat)
+    return render.state(rt, rt.frame, rt.player(None if auth is None else auth.seat))
 
 
 @router.get("/legal-actions", response_model=LegalActionsOut, summary="Your legal actions now")
@@ -49,7 +48,9 @@ async def legal_actions(code: RoomCode, svc: ServicesDep, auth: SeatDep) -> Lega
     rt = await svc.games.runtime(game_id)
     await svc.games.catch_up(rt)
     frame = rt.frame
-    return LegalActionsOut(game_id=game_id, version=frame.version, seat=auth.seat, legal_actions=frame.legal(auth.seat))
+    player = rt.player(auth.seat)  # None: a seat taken after this game ended has nothing to decide in it
+    legal = [] if player is None else frame.legal(player)
+    return LegalActionsOut(game_id=game_id, version=frame.version, seat=auth.seat, legal_actions=legal)
 
 
 @router.post("/actions", response_model=ActionOut, summary="Submit an action")

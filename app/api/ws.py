@@ -402,8 +402,9 @@ class Connection:
                     out.extend(render.event_texts(rt, step))
                     self.quiet_since_state = self.quiet_since_state and step.secret and step.timeout_seat is None
             self.events_version = frame.version
-        if frame.version > self.sent_version and not self._state_may_wait(rt, frame):
-            out.append(render.state_text(rt, frame, self.seat))
+        player = rt.player(self.seat)  # None for a seat taken after this game ended: it watches
+        if frame.version > self.sent_version and not self._state_may_wait(rt, frame, player):
+            out.append(render.state_text(rt, frame, player))
             self.sent_version = frame.version
             self.quiet_since_state = True
             if self.held is not None:
@@ -411,15 +412,15 @@ class Connection:
                 self.held, self.hold_over = None, False
         return out
 
-    def _state_may_wait(self, rt: GameRuntime, frame: Frame) -> bool:
+    def _state_may_wait(self, rt: GameRuntime, frame: Frame, player: int | None) -> bool:
         """Whether this seat's new state may wait a moment for the rest of the turn: since its last
         state there were only other seats' secret picks (each sent as `chosen`), so its marker has
         not moved and an action made against that state is still accepted. Such states were most of
         what the server sent when a turn's picks were committed more than WS_COALESCE_MS apart (on
         PostgreSQL, under load). Held at most WS_QUIET_STATE_MS."""
-        if self.seat is None or not self.quiet_since_state or frame.over or rt.abandoned:
+        if player is None or not self.quiet_since_state or frame.over or rt.abandoned:
             return False
-        if frame.markers[self.seat] > self.sent_version:
+        if frame.markers[player] > self.sent_version:
             return False
         if self.held is None:
             self.held = asyncio.get_running_loop().call_later(self.settings.ws_quiet_state_ms / 1000, self._end_hold)

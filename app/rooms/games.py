@@ -89,6 +89,11 @@ class GameRuntime:
     chain: deque[Pending] = field(default_factory=deque)  # steps applied after `frame`, not yet committed
     behind: bool = False  # another instance stored a step we have not read yet
 
+    def player(self, seat: int | None) -> int | None:
+        """The seat's place in this game: None for a spectator, and for a seat this game does not have
+        (taken after it ended, once the host had added seats): that person watches it."""
+        return seat if seat is not None and seat < self.config.seats else None
+
     @property
     def head(self) -> Frame:
         """The newest frame, committed or not: where the next action is checked and applied."""

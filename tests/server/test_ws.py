@@ -3,6 +3,7 @@ After an ordinary error the connection stays usable (checked with a ping each ti
 
 import asyncio
 import json
+import random
 from collections.abc import AsyncIterator
 
 import httpx
@@ -10,7 +11,7 @@ import pytest
 import websockets
 
 from app.api.schemas import server_message
-from tests.server.helpers import SeatClient, bearer, full_room
+from tests.server.helpers import SeatClient, bearer, full_room, join
 from tests.server.live import LiveServer
 
 
@@ -421,3 +422,38 @@ async def test_one_address_holds_a_bounded_number_of_connections(three_per_addre
             for client in (a, b, c):
                 await client.wait_type("state")
         assert refused_over_the_address_limit((await http.get("/metrics")).text) == refused_before + 2
+
+
+async def test_a_seat_taken_after_a_game_ended_watches_that_game(
+    live_server: LiveServer, http: httpx.AsyncClient
+) -> None:
+    """Three played; a friend arrives, the host makes room for four, the friend sits at seat 3: the
+    room's latest game has no seat 3. Its state (REST and websocket) is the spectator's view, with
+    nothing to decide; it was a 500 on REST and a websocket closed before its welcome's state."""
+    code, tokens = await full_room(http, 3, bots=2, seed=11)
+    host = bearer(tokens[0])
+    rng = random.Random(11)
+    while (state := (await http.get(f"/api/rooms/{code}/game", headers=host)).json())["status"] != "finished":
+        if state["legal_actions"]:
+            body = {"action": rng.choice(state["legal_actions"]), "version": state["version"]}
+            await http.post(f"/api/rooms/{code}/game/actions", json=body, headers=host)
+        else:
+            await asyncio.sleep(0.02)
+    assert (await http.patch(f"/api/rooms/{code}", json={"players": 4}, headers=host)).status_code == 200
+    seat, token = await join(http, code, "Late")
+    assert seat == 3
+    r = await http.get(f"/api/rooms/{code}/game", headers=bearer(token))
+    assert r.status_code == 200, r.text
+    assert r.json()["seat"] is None and r.json()["legal_actions"] is None and r.json()["status"] == "finished"
+    assert r.json()["view"]["hand"] == []
+    r = await http.get(f"/api/rooms/{code}/game/legal-actions", headers=bearer(token))
+    assert r.status_code == 200 and r.json()["legal_actions"] == [] and r.json()["seat"] == 3
+    async with SeatClient(live_server.ws_url, code, token) as late:
+        assert (await late.wait_type("welcome"))["seat"] == 3
+        state = await late.wait_type("state")
+        assert state["seat"] is None and state["status"] == "finished" and state["result"] is not None
+        await still_usable(late, "after the state")
+    # the next game has the new seat
+    assert (await http.post(f"/api/rooms/{code}/start", headers=host)).status_code == 200, r.text
+    r = await http.get(f"/api/rooms/{code}/game", headers=bearer(token))
+    assert r.json()["seat"] == 3 and len(r.json()["view"]["hand"]) == 7
