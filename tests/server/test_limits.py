@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from app.api.security import CONTENT_SECURITY_POLICY
-from tests.server.conftest import app_client, make_settings
-from tests.server.helpers import bearer, create_room, error_of, full_room
+from tests.server.conftest import app_client, live_sqlite_server, make_settings
+from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room
 from tests.server.live import LiveServer
 
 HUGE = [2**63, -(2**63) - 1, 2**64, 10**30]
@@ -298,3 +298,54 @@ async def test_a_server_failure_has_the_security_headers_too(sqlite_url: str) ->
         assert r.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["x-frame-options"] == "DENY" and r.headers["referrer-policy"] == "no-referrer"
+
+
+@pytest.fixture(scope="module")
+def quick_head_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A server that gives a request's head one second."""
+    with live_sqlite_server(tmp_path_factory, "head", http_head_timeout_seconds=1.0) as server:
+        yield server
+
+
+async def closed_within(reader: asyncio.StreamReader, seconds: float) -> bool:
+    """Whether the server closed the connection within `seconds` (nothing else arrives first)."""
+    try:
+        return await asyncio.wait_for(reader.read(1), seconds) == b""
+    except TimeoutError:
+        return False
+
+
+async def test_a_connection_must_send_its_request_head_in_time(quick_head_server: LiveServer) -> None:
+    """A connection that sends nothing, or trickles its headers a byte at a time, is closed once its
+    head is late (uvicorn alone kept both open for good: one file descriptor each); a prompt request,
+    a keep-alive wait and a websocket are not cut."""
+    port = quick_head_server.port
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    assert await closed_within(reader, 5)  # silent
+    writer.close()
+
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+    trickled = 0
+    while not await closed_within(reader, 0.3):  # a header byte every 0.3 s
+        writer.write(b"X")
+        await writer.drain()
+        trickled += 1
+        assert trickled < 20, "a trickling head was never cut"
+    writer.close()
+
+    limits = httpx.Limits(max_connections=1, keepalive_expiry=30)
+    async with httpx.AsyncClient(base_url=quick_head_server.url, limits=limits) as http:
+        ports = set()
+        for pause in (0, 1.5):  # longer than the head's second: the keep-alive wait is not a late head
+            await asyncio.sleep(pause)
+            r = await http.get("/healthz")
+            assert r.status_code == 200
+            ports.add(r.extensions["network_stream"].get_extra_info("client_addr")[1])
+        assert len(ports) == 1
+        code, _ = await create_room(http)
+    async with SeatClient(quick_head_server.ws_url, code, None) as watcher:
+        await watcher.wait_type("welcome")
+        await asyncio.sleep(1.5)
+        await watcher.send({"type": "ping", "data": "still here"})
+        await watcher.wait_type("pong", data="still here")
