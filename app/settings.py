@@ -89,11 +89,11 @@ class Settings(BaseSettings):
         "the pools of clients and proxies keep one (httpx 5, nginx 60), so that the client, not the server, "
         "closes it; a server closing first races the client's next request, which gets a reset connection",
     )
-    http_head_timeout_seconds: float = Field(
+    http_request_timeout_seconds: float = Field(
         10.0,
         gt=0,
-        description="seconds a connection has to send its request's head (after connecting, or after the "
-        "keep-alive wait): a connection that sends nothing, or trickles its headers, is closed",
+        description="seconds a connection has to send a whole request, head and body (after connecting, or "
+        "after the keep-alive wait): a connection that sends nothing, or trickles its request, is closed",
     )
     ws_max_message_bytes: int = 64 * 1024
     ws_hard_max_bytes: int = Field(1024 * 1024, description="larger frames close the connection (1009)")

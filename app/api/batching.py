@@ -17,7 +17,7 @@ from typing import Any
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 
-from app.api.http_protocol import head_deadline_protocol
+from app.api.http_protocol import request_deadline_protocol
 from app.settings import Settings
 
 BATCH_EXTENSION = "wonders.batch"
@@ -90,9 +90,9 @@ def batch(scope: dict[str, Any]) -> Iterator[None]:
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """uvicorn's options for this app: the websocket protocol above, the frame limit, compression,
     how long an idle HTTP connection is kept (see Settings.http_keep_alive_seconds), and the HTTP
-    protocol that closes connections whose request head is late (app/api/http_protocol.py)."""
+    protocol that closes connections whose request is late (app/api/http_protocol.py)."""
     return {
-        "http": head_deadline_protocol(settings.http_head_timeout_seconds),
+        "http": request_deadline_protocol(settings.http_request_timeout_seconds),
         "ws": BatchingWebSocketProtocol,
         "ws_max_size": settings.ws_hard_max_bytes,
         "ws_per_message_deflate": settings.ws_compression,

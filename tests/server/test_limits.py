@@ -301,9 +301,9 @@ async def test_a_server_failure_has_the_security_headers_too(sqlite_url: str) ->
 
 
 @pytest.fixture(scope="module")
-def quick_head_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """A server that gives a request's head one second."""
-    with live_sqlite_server(tmp_path_factory, "head", http_head_timeout_seconds=1.0) as server:
+def quick_request_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A server that gives a request one second to arrive."""
+    with live_sqlite_server(tmp_path_factory, "request", http_request_timeout_seconds=1.0) as server:
         yield server
 
 
@@ -315,27 +315,33 @@ async def closed_within(reader: asyncio.StreamReader, seconds: float) -> bool:
         return False
 
 
-async def test_a_connection_must_send_its_request_head_in_time(quick_head_server: LiveServer) -> None:
-    """A connection that sends nothing, or trickles its headers a byte at a time, is closed once its
-    head is late (uvicorn alone kept both open for good: one file descriptor each); a prompt request,
-    a keep-alive wait and a websocket are not cut."""
-    port = quick_head_server.port
+async def trickle_until_closed(port: int, start: bytes) -> None:
+    """Send `start`, then a byte every 0.3 s until the server closes the connection."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    assert await closed_within(reader, 5)  # silent
-    writer.close()
-
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+    writer.write(start)
     trickled = 0
-    while not await closed_within(reader, 0.3):  # a header byte every 0.3 s
+    while not await closed_within(reader, 0.3):
         writer.write(b"X")
         await writer.drain()
         trickled += 1
-        assert trickled < 20, "a trickling head was never cut"
+        assert trickled < 20, f"a trickling request was never cut: {start!r}"
     writer.close()
 
+
+async def test_a_connection_must_send_its_request_in_time(quick_request_server: LiveServer) -> None:
+    """A connection that sends nothing, or trickles its headers or its body a byte at a time, is
+    closed once its request is late (uvicorn alone kept all three open for good: one file descriptor
+    each); a prompt request, a keep-alive wait and a websocket are not cut."""
+    port = quick_request_server.port
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    assert await closed_within(reader, 5)  # silent
+    writer.close()
+    await trickle_until_closed(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+    head = b"POST /api/rooms HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 60000\r\n\r\n"
+    await trickle_until_closed(port, head + b'{"name": "')
+
     limits = httpx.Limits(max_connections=1, keepalive_expiry=30)
-    async with httpx.AsyncClient(base_url=quick_head_server.url, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=quick_request_server.url, limits=limits) as http:
         ports = set()
         for pause in (0, 1.5):  # longer than the head's second: the keep-alive wait is not a late head
             await asyncio.sleep(pause)
@@ -344,7 +350,7 @@ async def test_a_connection_must_send_its_request_head_in_time(quick_head_server
             ports.add(r.extensions["network_stream"].get_extra_info("client_addr")[1])
         assert len(ports) == 1
         code, _ = await create_room(http)
-    async with SeatClient(quick_head_server.ws_url, code, None) as watcher:
+    async with SeatClient(quick_request_server.ws_url, code, None) as watcher:
         await watcher.wait_type("welcome")
         await asyncio.sleep(1.5)
         await watcher.send({"type": "ping", "data": "still here"})
