@@ -640,6 +640,8 @@ class GameService:
             raise Invalid(f"at must be between 0 and {len(entries)} (the number of steps)", code="bad_step")
         if seat is not None and not full:
             raise Forbidden("a seat's own view of past steps is shown once the game is over", code="game_running")
+        if seat is not None and seat >= config.seats:
+            raise Invalid(f"game {game_id} has seats 0 to {config.seats - 1}, not {seat}", code="bad_seat")
         game = self.factory(config)
         view = game.view(seat) if at == 0 else None
         steps = []

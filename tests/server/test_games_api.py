@@ -109,6 +109,10 @@ async def test_history_of_a_finished_game_shows_any_step(client: httpx.AsyncClie
             assert r.json()["view"] == replay(config, log[:at]).view(seat)
     r = await client.get(f"/api/rooms/{code}/game/history?at={final['version'] + 1}")
     assert r.status_code == 422 and error_of(r) == "bad_step"
+    for seat in (3, 6):  # a seat the schema allows (up to 7 players) but this 3-player game has not: was a 500
+        r = await client.get(f"/api/rooms/{code}/game/history?at=1&seat={seat}")
+        assert r.status_code == 422 and error_of(r) == "bad_seat", r.text
+        assert "seats 0 to 2" in r.json()["error"]["message"]
 
 
 async def test_history_of_a_running_game_is_public_only(client: httpx.AsyncClient) -> None:
