@@ -1,6 +1,8 @@
 """Every error answers `{"error": {"code", "message", "details"?}}` with a fitting 4xx status."""
 
+import json
 import logging
+import sys
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -93,6 +95,20 @@ def room_error_response(exc: RoomError) -> JSONResponse:
     return response
 
 
+def not_json_reason(exc: ValueError) -> str:
+    """What was wrong with a text the JSON parser refused, in a client's words."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg} at character {exc.pos}"
+    if "digits" in str(exc):  # Python reads at most 4300 digits of an integer (sys.get_int_max_str_digits)
+        return f"a number has more than {sys.get_int_max_str_digits()} digits"
+    return str(exc)
+
+
+def refuse_constant(name: str) -> Any:
+    """json.loads' parse_constant: NaN and Infinity are no JSON (RFC 8259), though Python reads them."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
@@ -126,4 +142,6 @@ def install(app: FastAPI) -> None:
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
         code = HTTP_CODES.get(exc.status_code, "error")
         message = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):  # FastAPI could not parse the body
+            code, message = "bad_json", f"the body is not valid JSON: {not_json_reason(exc.__cause__)}"
         return JSONResponse(error_body(code, message), status_code=exc.status_code, headers=exc.headers)

@@ -24,7 +24,7 @@ from app.api import render
 from app.api.batching import batch
 from app.api.connection_limit import ConnectionsPerAddress
 from app.api.deps import bearer_token
-from app.api.errors import clean_errors, describe_validation
+from app.api.errors import clean_errors, describe_validation, not_json_reason, refuse_constant
 from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
 from app.api.schemas import (
     CLIENT_TYPES,
@@ -267,12 +267,12 @@ class Connection:
     def _parse(self, text: str) -> Any:
         limit = self.settings.max_json_depth
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=refuse_constant)
             deep = may_nest_deeper(text, limit) and depth_of(data) > limit
         except RecursionError:  # deeper than the parser goes
             deep = True
-        except ValueError:
-            self._error("bad_json", "the message is not valid JSON")
+        except ValueError as exc:
+            self._error("bad_json", f"the message is not valid JSON: {not_json_reason(exc)}")
             return None
         if deep:
             self._error("too_deep", f"message refused: {too_deep_message(limit)}", {"limit": limit})

@@ -111,6 +111,9 @@ async def test_bad_messages_get_clear_errors(live_server: LiveServer, http: http
         hand = state["view"]["hand"]
         cases = [
             ("{not json", "bad_json"),
+            ('{"type": "ping", "data": NaN}', "bad_json"),  # Python reads NaN and Infinity; JSON has neither
+            ('{"type": "ping", "data": -Infinity}', "bad_json"),
+            ('{"type": "ping", "data": ' + "9" * 5000 + "}", "bad_json"),  # more digits than Python reads
             ("[1, 2]", "bad_message"),
             (json.dumps({"type": "dance"}), "unknown_type"),
             (json.dumps({"kind": "action"}), "unknown_type"),
@@ -141,6 +144,13 @@ async def test_bad_messages_get_clear_errors(live_server: LiveServer, http: http
         assert "hello, action, ping, sync" in unknown["message"]
         missing = next(m for m in seat.messages if m.get("code") == "bad_message" and "version" in m["message"])
         assert "Field required" in missing["message"]
+        reasons = [m["message"] for m in seat.messages if m.get("code") == "bad_json"]
+        assert reasons[1:] == [
+            "the message is not valid JSON: NaN is not a JSON value",
+            "the message is not valid JSON: -Infinity is not a JSON value",
+            "the message is not valid JSON: a number has more than 4300 digits",
+        ]
+        assert reasons[0].startswith("the message is not valid JSON: Expecting property name")
         # nothing was applied
         r = await http.get(f"/api/rooms/{code}/game")
         assert r.json()["version"] == 0

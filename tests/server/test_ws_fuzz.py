@@ -68,7 +68,7 @@ HOSTILE: list[tuple[str | bytes, str | None]] = [
     ('{"type": "ping"', "bad_json"),
     ('{"type": "ping"}}', "bad_json"),
     ("\x00", "bad_json"),
-    ('{"type": "ping", "data": NaN}', None),  # Python's JSON reads NaN; a pong echoes it back as null
+    ('{"type": "ping", "data": NaN}', "bad_json"),  # Python's JSON reads NaN, JSON has none: refused
     ("[]", "bad_message"),
     ("42", "bad_message"),
     ("null", "bad_message"),
