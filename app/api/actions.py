@@ -256,6 +256,8 @@ def clean_error(error: Any) -> dict[str, Any]:
         if at < len(loc) and loc[at] in ("classic", "duel"):
             del loc[at : at + (2 if at + 1 < len(loc) else 1)]
     message = error.get("msg", "invalid")
+    if error.get("type") == "json_invalid":  # FastAPI's: the parser's own words are in ctx, the position in loc
+        message = str((error.get("ctx") or {}).get("error") or message)
     if error.get("type") in ("union_tag_invalid", "union_tag_not_found") and loc and loc[-1] == "action":
         message = (
             f"'type' must be an action type: {', '.join(CLASSIC_TYPES)} (7 Wonders) or {', '.join(DUEL_TYPES)} (Duel)"

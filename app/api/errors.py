@@ -62,8 +62,11 @@ RANGE_ERRORS = frozenset({"greater_than_equal", "less_than_equal", "greater_than
 def describe_validation(errors: list[dict[str, Any]], default: str = "invalid_request") -> tuple[str, str]:
     """(code, message) for Pydantic errors: says which field and what was wrong. An action whose shape
     is no action's is an `illegal_action`, as the engine would say."""
-    if any(e.get("type") == "json_invalid" for e in errors):
-        return "bad_json", "the body is not valid JSON"
+    invalid = next((e for e in errors if e.get("type") == "json_invalid"), None)
+    if invalid is not None:
+        at = [p for p in invalid.get("loc", ()) if p != "body"]
+        where = f" at character {at[0]}" if at else ""
+        return "bad_json", f"the body is not valid JSON: {invalid.get('msg', 'invalid')}{where}"
     parts = []
     for e in errors[:5]:
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")

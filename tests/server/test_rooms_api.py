@@ -130,6 +130,9 @@ async def test_duel_rooms_have_two_seats(client: httpx.AsyncClient) -> None:
 async def test_malformed_json_and_unknown_routes(client: httpx.AsyncClient) -> None:
     r = await client.post("/api/rooms", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and error_of(r) == "bad_json"
+    assert r.json()["error"]["message"] == (
+        "the body is not valid JSON: Expecting property name enclosed in double quotes at character 1"
+    )
     long_number = b'{"name": "Ada", "players": ' + b"9" * 5000 + b"}"  # more digits than Python reads
     r = await client.post("/api/rooms", content=long_number, headers={"content-type": "application/json"})
     assert r.status_code == 400 and error_of(r) == "bad_json", r.text
