@@ -7,7 +7,7 @@ import sys
 
 import uvicorn
 
-from app.api.batching import uvicorn_options
+from app.api.serving import uvicorn_options
 from app.logs import uvicorn_log_config
 from app.settings import get_settings
 

@@ -81,7 +81,7 @@ class Settings(BaseSettings):
         "none by default",
     )
 
-    # websockets
+    # HTTP connections
     http_keep_alive_seconds: int = Field(
         75,
         ge=1,
@@ -95,6 +95,7 @@ class Settings(BaseSettings):
         description="seconds a connection has to send a whole request, head and body (after connecting, or "
         "after the keep-alive wait): a connection that sends nothing, or trickles its request, is closed",
     )
+    # websockets
     ws_max_message_bytes: int = 64 * 1024
     ws_hard_max_bytes: int = Field(1024 * 1024, description="larger frames close the connection (1009)")
     ws_rate_per_second: float = Field(30.0, description="messages a connection may send per second (sustained)")

@@ -17,9 +17,6 @@ from typing import Any
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 
-from app.api.http_protocol import request_deadline_protocol
-from app.settings import Settings
-
 BATCH_EXTENSION = "wonders.batch"
 
 
@@ -85,16 +82,3 @@ def batch(scope: dict[str, Any]) -> Iterator[None]:
         yield
     finally:
         extension["release"]()
-
-
-def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """uvicorn's options for this app: the websocket protocol above, the frame limit, compression,
-    how long an idle HTTP connection is kept (see Settings.http_keep_alive_seconds), and the HTTP
-    protocol that closes connections whose request is late (app/api/http_protocol.py)."""
-    return {
-        "http": request_deadline_protocol(settings.http_request_timeout_seconds),
-        "ws": BatchingWebSocketProtocol,
-        "ws_max_size": settings.ws_hard_max_bytes,
-        "ws_per_message_deflate": settings.ws_compression,
-        "timeout_keep_alive": settings.http_keep_alive_seconds,
-    }

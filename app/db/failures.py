@@ -10,7 +10,7 @@ DISK_SQLSTATES = ("53100", "58030")  # PostgreSQL's disk_full, io_error
 RESOURCES_SQLSTATE_CLASS = "53"  # PostgreSQL's insufficient resources: disk, memory, connections
 
 
-def _driver_error(exc: BaseException) -> BaseException:
+def driver_error(exc: BaseException) -> BaseException:
     """The driver's own exception under SQLAlchemy's (and under the store's StorageDown)."""
     if getattr(exc, "orig", None) is None and exc.__cause__ is not None:
         exc = exc.__cause__
@@ -18,7 +18,7 @@ def _driver_error(exc: BaseException) -> BaseException:
 
 
 def sqlstate_of(exc: BaseException) -> str | None:
-    orig = _driver_error(exc)
+    orig = driver_error(exc)
     return getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
 
 
@@ -26,7 +26,7 @@ def is_disk_failure(exc: BaseException) -> bool:
     """Whether the database answered but could not write its files: a full disk, a file size limit,
     a failing disk (SQLite's SQLITE_FULL and SQLITE_IOERR; PostgreSQL's disk_full 53100, io_error
     58030)."""
-    code = getattr(_driver_error(exc), "sqlite_errorcode", None)
+    code = getattr(driver_error(exc), "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
     return sqlstate_of(exc) in DISK_SQLSTATES

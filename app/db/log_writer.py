@@ -41,7 +41,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
 from app import metrics
-from app.db.failures import is_out_of_resources
+from app.db.failures import driver_error, is_out_of_resources
 from app.db.models import Action, Game, Room
 from app.db.session import JSON_COLUMNS, _sqlite_pragmas
 
@@ -390,7 +390,7 @@ class ActionLogWriter:
 
 def _reason(exc: BaseException) -> str:
     """What the driver said, without SQLAlchemy's wrapping (the statement, its parameters, a link)."""
-    orig = getattr(exc, "orig", None) or exc
+    orig = driver_error(exc)
     return f"{type(orig).__name__}: {str(orig).splitlines()[0] if str(orig) else ''}"
 
 

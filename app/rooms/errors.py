@@ -17,6 +17,7 @@ __all__ = [
     "Unauthorized",
     "Unavailable",
     "outage_of",
+    "unavailable",
 ]
 
 
@@ -73,8 +74,11 @@ DATABASE_DOWN = "the database is not answering; try again in a few seconds"
 DISK_FAILURE = "the server could not write to its disk (full or failing): nothing was stored; try again later"
 
 
+def unavailable(exc: BaseException) -> Unavailable:
+    """The 503 for a storage failure: the disk refused the write, or the database did not answer."""
+    return Unavailable(DISK_FAILURE if is_disk_failure(exc) else DATABASE_DOWN, code="database_down")
+
+
 def outage_of(exc: BaseException) -> Unavailable | None:
     """The error to answer for an exception that says the database is down (None: a real failure)."""
-    if not is_storage_down(exc):
-        return None
-    return Unavailable(DISK_FAILURE if is_disk_failure(exc) else DATABASE_DOWN, code="database_down")
+    return unavailable(exc) if is_storage_down(exc) else None

@@ -44,7 +44,7 @@ from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
 from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game, replay_steps
 from app.rooms.broadcast import RESYNC, Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
-from app.rooms.errors import DATABASE_DOWN, Conflict, Forbidden, Invalid, NotFound, RoomError, Unavailable, outage_of
+from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, RoomError, Unavailable, outage_of, unavailable
 from app.rooms.frames import Frame, make_frame, next_frame, rebuild
 
 log = logging.getLogger("wonders.games")
@@ -348,7 +348,7 @@ class GameService:
                 raise
             except StorageDown as exc:
                 log.error("could not store an action of game %s: %s", rt.game_id, exc)
-                raise outage_of(exc) or Unavailable(DATABASE_DOWN, code="database_down") from None
+                raise unavailable(exc) from None
             finally:
                 self._settle(rt)
             if stored:

@@ -175,7 +175,7 @@ class RoomService:
                 continue
             if not c.isprintable():
                 raise Invalid(f"a name must be printable text, not U+{ord(c):04X}", code="bad_name")
-            if is_default_ignorable(c) and not unicodedata.category(c) == "Mn":  # Hangul fillers
+            if is_default_ignorable(c) and unicodedata.category(c) != "Mn":  # Hangul fillers
                 raise Invalid(f"a name must not hold a character that shows nothing (U+{ord(c):04X})", code="bad_name")
         key = name_key(name)
         if not key:

@@ -8,7 +8,7 @@ from typing import Any
 
 import uvicorn
 
-from app.api.batching import uvicorn_options
+from app.api.serving import uvicorn_options
 from app.engine import new_game
 from app.main import create_app
 from app.settings import Settings
