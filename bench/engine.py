@@ -1,11 +1,14 @@
 """Engine speed: random legal games on one core.
 
-    python -m bench.engine [--game classic|duel] [--players 3 4 7] [--games N] [--seed S] [--armada]
+    python -m bench.engine [--game classic|duel] [--players 3 4 7] [--games N] [--seed S] [--armada] [--built]
 
 Each player count prints one JSON line with games, games_per_s and decisions_per_s. Random
 players choose uniformly among every legal action, every payment option included;
 `actions_per_game` counts the legal actions listed to them in a game (what the engine's
-time grows with: an Armada game lists about 1.9x a base game's, see README).
+time grows with: an Armada game lists about 1.9x a base game's, see README). They read the
+listing as a random playout does, from `lazy_legal_actions` (each action's dict made when read:
+one a decision); `--built` makes every listed action's dict (`legal_actions`, what the server
+and a bot weighing every action read).
 """
 
 import argparse
@@ -21,20 +24,23 @@ from app.engine import GameConfig, new_game
 from bench import positive_int
 
 
-def play_random(config: GameConfig, rng: random.Random) -> tuple[int, int, dict[str, Any]]:
-    """Play one game with uniformly random legal actions; returns (decisions, actions listed, result)."""
+def play_random(config: GameConfig, rng: random.Random, built: bool = False) -> tuple[int, int, dict[str, Any]]:
+    """Play one game with uniformly random legal actions; returns (decisions, actions listed, result).
+    built: list them with legal_actions (every dict made), not lazy_legal_actions."""
     game = new_game(config)
     decisions = listed = 0
     while not game.is_over:
         for seat in game.to_act:
-            actions = game.legal_actions(seat)
+            actions = game.legal_actions(seat) if built else game.lazy_legal_actions(seat)
             game.apply(seat, rng.choice(actions))
             decisions += 1
             listed += len(actions)
     return decisions, listed, game.result()
 
 
-def run(game: str, players: int | None, games: int, seed: int, expansions: list[str]) -> dict[str, Any]:
+def run(
+    game: str, players: int | None, games: int, seed: int, expansions: list[str], *, built: bool = False
+) -> dict[str, Any]:
     """Time `games` random games with seeds seed, seed+1, ...; one JSON-able line of figures.
 
     `cpu_games_per_s` counts this process's CPU time only: on a busy machine it shows what
@@ -47,7 +53,7 @@ def run(game: str, players: int | None, games: int, seed: int, expansions: list[
     start, cpu_start = time.perf_counter(), time.process_time()
     for i in range(games):
         config = GameConfig(game=game, players=players, seed=seed + i, expansions=expansions)
-        made, offered, result = play_random(config, rng)
+        made, offered, result = play_random(config, rng, built)
         decisions += made
         listed += offered
         if "victory" in result:
@@ -59,6 +65,7 @@ def run(game: str, players: int | None, games: int, seed: int, expansions: list[
         "expansions": expansions,
         "players": players or 2,
         "games": games,
+        "listing": "built" if built else "lazy",
         "seed": seed,
         "seconds": round(elapsed, 3),
         "games_per_s": round(games / elapsed, 1),
@@ -79,6 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=positive_int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--armada", action="store_true")
+    parser.add_argument("--built", action="store_true", help="make every listed action's dict (legal_actions)")
     args = parser.parse_args(argv)
     counts = args.players or ([2] if args.game == "duel" else [3, 4, 7])
     expansions = ["armada"] if args.armada else []
@@ -87,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
             GameConfig(game=args.game, players=players, expansions=expansions)
         except ValidationError as exc:
             parser.error(f"--players {players}: {exc.errors()[0]['msg']}")
-        print(json.dumps(run(args.game, players, args.games, args.seed, expansions)), flush=True)
+        print(json.dumps(run(args.game, players, args.games, args.seed, expansions, built=args.built)), flush=True)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,19 @@ def test_the_engine_benchmark_prints_one_line_per_player_count(capsys):
     assert 21 * 3 <= armada["decisions_per_game"] < 21 * 3 + 9
     # every decision lists at least one action; Armada lists more (naval steps, yellow discards)
     assert armada["actions_per_game"] > base["actions_per_game"] >= base["decisions_per_game"]
+    assert {line["listing"] for line in lines} == {"lazy"}
+
+
+def test_built_listings_play_the_same_games(capsys):
+    """--built reads legal_actions (every action made) instead of lazy_legal_actions: the same
+    random games, so the same decisions, listed actions and victories."""
+    for argv in (["--players", "4"], ["--players", "3", "--armada"], ["--game", "duel"]):
+        main(["--games", "4", *argv])
+        main(["--games", "4", "--built", *argv])
+        lazy, built = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert (lazy["listing"], built["listing"]) == ("lazy", "built")
+        for key in ("decisions_per_game", "actions_per_game", "victories"):
+            assert lazy.get(key) == built.get(key)
 
 
 def test_the_engine_benchmark_refuses_counts_it_cannot_run(capsys):

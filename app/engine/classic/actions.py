@@ -3,7 +3,10 @@
 One builder serves the base game and its variants: for each distinct card of the hand, its builds
 (one per way to pay, from the game's `payment_variants`), the wonder stages it may be tucked under,
 then its discards (`discard_variants`). Every action is exactly what `apply` accepts. This is the
-engine's hot path: the common case (two sellers, no variant fields) is written out for speed.
+engine's hot path: the common case (two sellers, no variant fields) is written out for speed. A
+variant's actions listed `lazy` are small tuples (specs) until read (LazyActions, build_action): a
+random playout reads one of them. The base game's are built even then: written out, its dicts cost
+no more time than specs and their reading (docs/PERFORMANCE.md).
 """
 
 from collections.abc import Sequence
@@ -13,6 +16,7 @@ from app.engine.classic.data import CardDef
 from app.engine.classic.phases import PICK
 from app.engine.classic.player import Player
 from app.engine.common.game import Action
+from app.engine.common.lazy_actions import LazyActions
 from app.engine.common.payment import COINS, NAMED, TOTAL, Market, PaymentOption, affordable, free_option
 
 if TYPE_CHECKING:
@@ -30,19 +34,24 @@ class Payments(NamedTuple):
     extras: tuple[Extra, ...]  # the variant's extra fields to add to each way
 
 
+# a listed action before it is built (see build_action); its kind is one of these three strings
+BUILD, WONDER, DISCARD = "build", "wonder", "discard"
+Spec = tuple[Any, ...]
+
 FREE_BUILD_ABILITIES = frozenset({"free_first_card_each_color", "free_first_card_each_age", "free_last_card_each_age"})
 FREE: tuple[Payments, ...] = (Payments(0, (None,), NO_EXTRA),)
 NOTHING_TO_PAY = (free_option(2),)  # the one way to pay a cost without resources: nothing to either neighbour
 
 
-def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action]:
-    """Builds first, then wonder stages, then discards; one entry per distinct card name.
+def card_actions(game: "ClassicGame", p: Player, hand: list[int], *, lazy: bool = False) -> Sequence[Action]:
+    """Builds first, then wonder stages, then discards; one entry per distinct card name: a list of
+    the actions, or (lazy, for a variant) LazyActions of their specs.
 
     A variant lists its ways to build through `payment_variants` and its discards through
     `discard_variants`; the base game's ways are its ways to pay, listed inline by
     plain_card_actions (the hot path of every game: see ClassicGame.PLAIN_CARD_ACTIONS)."""
     if game.PLAIN_CARD_ACTIONS:
-        return plain_card_actions(game, p, hand)
+        return plain_card_actions(game, p, hand)  # built, even if lazy (see above)
     stages = p.stages
     sides = game.trade_sides(p)
     stage_ways = [  # every way to build a stage, the same whichever card is tucked
@@ -53,9 +62,9 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
         for extra in extras
     ]
     discard_extras = game.discard_variants(p)
-    builds: list[Action] = []
-    wonders: list[Action] = []
-    discards: list[Action] = []
+    builds: list[Any] = []  # actions, or (lazy) their specs
+    wonders: list[Any] = []
+    discards: list[Any] = []
     names, abilities = p.names, p.abilities
     for card in distinct_cards(game, hand):
         name = card.name
@@ -64,17 +73,28 @@ def card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[Action
             for bank, ways, extras in game.payment_variants(p, None if free else card, card):
                 for way in ways:
                     for extra in extras:
+                        if lazy:
+                            builds.append((BUILD, name, bank, way, extra, free))
+                            continue
                         action = priced({"type": "build", "card": name}, bank, way, extra, sides)
                         if free:
                             action["free"] = free
                         builds.append(action)
         for stage, bank, way, extra in stage_ways:
+            if lazy:
+                wonders.append((WONDER, name, bank, way, extra, stage))
+                continue
             wonders.append(priced({"type": "wonder", "card": name, "stage": stage}, bank, way, extra, sides))
         for extra in discard_extras:
+            if lazy:
+                discards.append((DISCARD, name, extra))
+                continue
             discard = {"type": "discard", "card": name}
             for key, value in extra:  # as {**dict(extra)}, without the dict made to unpack
                 discard[key] = value
             discards.append(discard)
+    if lazy:
+        return LazyActions(builds + wonders + discards, build_action, sides)
     return builds + wonders + discards
 
 
@@ -188,6 +208,23 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
             )
         discards.append({"type": "discard", "card": name})
     return [*builds, *wonders, *discards]
+
+
+def build_action(spec: Spec, sides: tuple[str, ...]) -> Action:
+    """The action of one spec listed lazily: (BUILD, card, bank, way, extra, free), (WONDER, card,
+    bank, way, extra, stage) or (DISCARD, card, extra)."""
+    kind = spec[0]
+    if kind is DISCARD:
+        discard = {"type": "discard", "card": spec[1]}
+        for key, value in spec[2]:  # as {**dict(extra)}, without the dict made to unpack
+            discard[key] = value
+        return discard
+    if kind is BUILD:
+        action = priced({"type": "build", "card": spec[1]}, spec[2], spec[3], spec[4], sides)
+        if spec[5]:
+            action["free"] = spec[5]
+        return action
+    return priced({"type": "wonder", "card": spec[1], "stage": spec[5]}, spec[2], spec[3], spec[4], sides)
 
 
 def priced(

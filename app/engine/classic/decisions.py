@@ -1,6 +1,7 @@
 """Decisions outside the pick phase: Babylon's last card of an Age, and Halikarnassos' free build
 from the discard pile. Each has its legal actions and its apply (see ClassicGame.DECISIONS)."""
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.engine.classic.actions import card_actions
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
     from app.engine.classic.game import ClassicGame
 
 
-def last_card_actions(game: "ClassicGame", seat: int) -> list[Action]:
+def last_card_actions(game: "ClassicGame", seat: int) -> Sequence[Action]:
     return card_actions(game, game.players[seat], game.hands[seat])
 
 

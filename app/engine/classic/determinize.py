@@ -334,7 +334,7 @@ class ClassicInformation(InformationSet):
         for holder, pv in enumerate(view["players"]):
             if holder != self.seat and pv["has_chosen"]:
                 p, hand = game.players[holder], game.hands[holder]
-                action = rng.choice(card_actions(game, p, hand))
+                action = rng.choice(card_actions(game, p, hand, lazy=True))
                 game.picks[holder] = parse_card_action(game, p, hand, action)
 
 

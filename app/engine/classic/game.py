@@ -34,7 +34,7 @@ AGES = 3
 class Decision(NamedTuple):
     """A decision outside the pick phase: its legal actions and how one is applied."""
 
-    legal: Callable[[Any, int], list[Action]]
+    legal: Callable[[Any, int], Sequence[Action]]
     apply: Callable[[Any, int, dict[str, Any]], list[Event]]
 
 
@@ -222,11 +222,20 @@ class ClassicGame(Game):
         if self.phase == PICK:
             if self.PLAIN_CARD_ACTIONS:  # card_actions' first test
                 return actions.plain_card_actions(self, self.players[seat], self.hands[seat])
-            return actions.card_actions(self, self.players[seat], self.hands[seat])
+            return actions.card_actions(self, self.players[seat], self.hands[seat])  # type: ignore[return-value]
         if seat not in self.pending:
             return []
         decision = self.DECISIONS.get(self.phase)
-        return [] if decision is None else decision.legal(self, seat)
+        return [] if decision is None else decision.legal(self, seat)  # type: ignore[return-value]
+
+    # the base game's actions are built lists even when asked for lazily (see actions.card_actions)
+    lazy_legal_actions = legal_actions
+
+    def variant_lazy_legal_actions(self, seat: int) -> Sequence[Action]:
+        """A variant's lazy_legal_actions: its picks as LazyActions (see actions.card_actions)."""
+        if self.phase == PICK and type(seat) is int and 0 <= seat < self.n:
+            return actions.card_actions(self, self.players[seat], self.hands[seat], lazy=True)
+        return self.legal_actions(seat)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if type(seat) is not int or not 0 <= seat < self.n:  # check_seat's fast path, inline

@@ -2,6 +2,7 @@
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any
 
 from app.engine.common.errors import IllegalAction
@@ -43,6 +44,11 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def lazy_legal_actions(self, seat: int) -> Sequence[Action]:
+        """The actions of legal_actions(seat), in its order, each made when first read (a game may
+        list them as LazyActions): for a random playout, which reads one of many."""
+        return self.legal_actions(seat)
 
     @abstractmethod
     def apply(self, seat: int, action: Action) -> list[Event]: ...

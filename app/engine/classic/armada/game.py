@@ -156,6 +156,7 @@ class ArmadaGame(ClassicGame):
     # ----- card actions and their checks -------------------------------------------------------
 
     payment_variants = naval.payment_variants  # type: ignore[assignment]  # the listing's hot path: no extra call
+    lazy_legal_actions = ClassicGame.variant_lazy_legal_actions  # type: ignore[assignment]
 
     def discard_variants(self, p: Player) -> tuple[Extra, ...]:
         """A discard for 3 coins, or (while the yellow ship can move) one that moves it instead."""
