@@ -37,15 +37,16 @@ RETRY_SECONDS = 1.0  # a decision the database could not take is tried again thi
 DAY = 24 * 3600
 
 
+# strict, as every body a client sends: "5" is no number of seconds, true no second
 class ClockOff(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     mode: Literal["off"] = "off"
 
 
 class TurnClock(BaseModel):
     """Every decision within `seconds`."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     mode: Literal["turn"]
     seconds: Annotated[int, Field(ge=1, le=DAY, description="seconds for each decision (1 to 86400)")]
 
@@ -53,7 +54,7 @@ class TurnClock(BaseModel):
 class BankClock(BaseModel):
     """A time bank per seat, with a Fischer increment per decision."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     mode: Literal["bank"]
     initial_seconds: Annotated[int, Field(ge=1, le=7 * DAY, description="each seat's bank at the start")]
     increment_seconds: Annotated[int, Field(ge=0, le=3600, description="added to the bank per decision")] = 0
@@ -220,19 +221,26 @@ class ClockService:
         self.hand_to_bot = hand_to_bot
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._deciding: set[tuple[int, int]] = set()  # (game, seat) whose timeout bot is choosing now
         self.fired = 0
         games.listeners.append(self.watch)
         games.load_listeners.append(self.watch)
+        games.bots_listeners.append(self.watch)  # a seat given back to its person owes again
 
     def watch(self, rt: Any) -> None:
-        """(Re)arm the game's timer for its earliest deadline."""
+        """(Re)arm the game's timer for the earliest deadline of a seat a person plays (a server-side
+        bot is not timed: it moves at once, or another instance takes it over, see GameService)."""
         old = self.timers.pop(rt.game_id, None)
         if old is not None:
             old.cancel()
         if not rt.clock.on or rt.over or rt.abandoned:
             return
         frame = rt.frame
-        due = [(frame.clocks.deadline(rt.clock, s), s) for s in frame.to_act]
+        due = [
+            (frame.clocks.deadline(rt.clock, s), s)
+            for s in frame.to_act
+            if s not in rt.bots and (rt.game_id, s) not in self._deciding
+        ]
         due = [(at, s) for at, s in due if at is not None]
         if not due:
             return
@@ -243,6 +251,8 @@ class ClockService:
 
     def _due(self, rt: Any) -> None:
         self.timers.pop(rt.game_id, None)
+        if self.games.runtimes.get(rt.game_id) is not rt:
+            return  # unloaded meanwhile (abandoned, or read again from the log when needed)
         task = asyncio.create_task(self.fire(rt), name=f"clock-{rt.game_id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -261,8 +271,12 @@ class ClockService:
         database is down, for another try a little later)."""
         retry_in = 0.0
         try:
-            for seat in self.overdue(rt, rt.frame):
-                await self._decide(rt, seat)
+            # every overdue seat at once, each timeout bot in its own thread (as server-side bots play)
+            seats = [s for s in self.overdue(rt, rt.frame) if (rt.game_id, s) not in self._deciding]
+            outcomes = await asyncio.gather(*(self._deciding_for(rt, s) for s in seats), return_exceptions=True)
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    raise outcome
         except Unavailable as exc:
             retry_in = RETRY_SECONDS
             log.warning("the clock of game %s tries again in %.0f s: %s", rt.game_id, retry_in, exc.message)
@@ -274,6 +288,16 @@ class ClockService:
                     self.timers[rt.game_id] = asyncio.get_running_loop().call_later(retry_in, self._due, rt)
                 else:
                     self.watch(rt)
+
+    async def _deciding_for(self, rt: Any, seat: int) -> None:
+        """_decide, the seat marked meanwhile: a new step (another seat's decision) re-arms the timer,
+        and its firing must not start a second bot for a seat whose bot is still choosing."""
+        key = (rt.game_id, seat)
+        self._deciding.add(key)
+        try:
+            await self._decide(rt, seat)
+        finally:
+            self._deciding.discard(key)
 
     async def _decide(self, rt: Any, seat: int) -> None:
         frame = rt.frame

@@ -22,7 +22,7 @@ from app.rooms.broadcast import (
     RedisPresence,
 )
 from app.rooms.clocks import ClockService
-from app.rooms.games import GameFactory, GameService
+from app.rooms.games import BOT_TAKEOVER_MARGIN, GameFactory, GameService
 from app.rooms.hub import Hub
 from app.rooms.quota import LocalQuota, Quota, RedisQuota
 from app.rooms.service import ROOMS_WINDOW_S, RoomService
@@ -108,6 +108,9 @@ class Services:
             events_kept=settings.events_kept,
             finished_cached=settings.finished_games_cached,
             bot_levels=levels(BOTS, settings.bot_hard_budget_ms),
+            # longer than any bot of the instance that should move takes (its pause, the hard bot's
+            # budget), with room to spare
+            bot_takeover=(settings.bot_delay_ms + settings.bot_hard_budget_ms) / 1000 + BOT_TAKEOVER_MARGIN,
         )
         games.start()
         rooms = RoomService(settings, games, broadcaster, presence, created_by)

@@ -53,6 +53,9 @@ GameFactory = Callable[[GameConfig], Game]
 MAX_ATTEMPTS = 5
 
 
+BOT_TAKEOVER_MARGIN = 5.0  # seconds beyond what the slowest bot takes, before another instance plays it
+
+
 @dataclass(eq=False, slots=True)
 class Pending:
     """A step applied on the game's head and queued for its commit."""
@@ -88,6 +91,7 @@ class GameRuntime:
     clock: Clock = OFF
     chain: deque[Pending] = field(default_factory=deque)  # steps applied after `frame`, not yet committed
     behind: bool = False  # another instance stored a step we have not read yet
+    takeover: asyncio.Task[None] | None = None  # waits to play bots another instance should have moved
 
     def player(self, seat: int | None) -> int | None:
         """The seat's place in this game: None for a spectator, and for a seat this game does not have
@@ -157,6 +161,7 @@ class GameService:
         events_kept: int = 512,
         finished_cached: int = 64,
         bot_levels: Mapping[str, Level] = LEVELS,
+        bot_takeover: float = 10.0,
     ) -> None:
         self.store = store
         self.writer = store.writer
@@ -166,11 +171,15 @@ class GameService:
         self.events_kept = events_kept
         self.finished_cached = finished_cached
         self.bot_levels = bot_levels  # easy, medium, hard: the kinds they play (the hard one's budget)
+        # a bot that owes a move in a game whose last step another instance stored is that instance's
+        # to play; after this many seconds without a new step, this instance plays it (that one died)
+        self.bot_takeover = bot_takeover
         self.runtimes: dict[int, GameRuntime] = {}
         self._loading: dict[int, asyncio.Future[GameRuntime]] = {}
         self._finished_order: deque[int] = deque()
         self.listeners: list[Listener] = []  # told of every new frame in this process
         self.load_listeners: list[Listener] = []  # told of every game loaded from its log
+        self.bots_listeners: list[Listener] = []  # told when the seats played by bots change
         broadcaster.subscribe(self._on_notice)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.conflicts = 0  # steps another instance stored first (we caught up and checked again)
@@ -194,6 +203,7 @@ class GameService:
                 self._cache_finished(game_id)
             for listener in self.load_listeners:
                 listener(rt)
+            self._arm_takeover(rt)
             future.set_result(rt)
             return rt
         except BaseException as exc:
@@ -247,6 +257,7 @@ class GameService:
             if rt.over:
                 self._cache_finished(rt.game_id)
             self._tell(rt)  # whoever caught up, this process's connections hear of the new steps
+            self._arm_takeover(rt)
         return bool(entries)
 
     def _cache_finished(self, game_id: int) -> None:
@@ -548,12 +559,59 @@ class GameService:
         for seat in list(rt.bots):
             if seat not in bots:
                 del rt.bots[seat]
+        before = set(rt.bots)
         for seat, kind in bots.items():
             if seat not in rt.bots or rt.bots[seat].name != kind:
                 seed = (rt.config.seed * 100 + seat) % 2**32
                 rt.bots[seat] = make_bot(kind, seed=seed, level_table=self.bot_levels)
         if schedule:
             self.schedule_bots(rt)
+        if set(rt.bots) != before:
+            for listener in self.bots_listeners:
+                listener(rt)
+
+    def _arm_takeover(self, rt: GameRuntime) -> None:
+        """A step stored elsewhere (or read from the log) leaves a bot owing a move that no task here
+        plays: wait for the instance that stored it to play it, and play it if none does."""
+        old = rt.takeover
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        rt.takeover = None
+        if rt.over or rt.abandoned or not self._bots_owing(rt):
+            return
+        rt.takeover = asyncio.get_running_loop().create_task(self._take_over(rt, rt.version))
+        self._tasks.add(rt.takeover)
+        rt.takeover.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    def _bots_owing(rt: GameRuntime) -> list[int]:
+        return [s for s in rt.frame.to_act if s in rt.bots and s not in rt.bot_tasks]
+
+    async def _take_over(self, rt: GameRuntime, version: int) -> None:
+        await asyncio.sleep(self.bot_takeover)
+        delay = 0.5
+        while self.runtimes.get(rt.game_id) is rt and not rt.over and not rt.abandoned:
+            try:
+                await self.catch_up(rt)  # the step may be stored and its notice lost
+            except Exception as exc:
+                if outage_of(exc) is None:
+                    log.exception("could not catch up with game %s", rt.game_id)
+                    return
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            if rt.version != version:
+                return  # the game moved on (catching up armed this again if a bot still owes)
+            owing = self._bots_owing(rt)
+            if owing:
+                log.warning(
+                    "game %s: no step stored for %.0f s while the bots of seats %s owe a move; they play here",
+                    rt.game_id,
+                    self.bot_takeover,
+                    owing,
+                )
+                self.schedule_bots(rt)
+            return
 
     def schedule_bots(self, rt: GameRuntime) -> None:
         frame = rt.frame
@@ -623,6 +681,8 @@ class GameService:
         rt.abandoned = rt.abandoned or abandoned
         for task in rt.bot_tasks.values():
             task.cancel()
+        if rt.takeover is not None:
+            rt.takeover.cancel()
         return rt
 
     # ----- reading ---------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """Turn clocks against a real uvicorn with short clocks: a seat that never acts is decided for on
 timeout (and the log says so), turn and bank modes, the bot taking the seat after the set number of
 timeouts and giving it back when the person acts, a restart while a clock runs, and two instances
-on one PostgreSQL where a deadline fires once."""
+on one PostgreSQL where a deadline fires once; several seats timing out at once are decided
+together; a server-side bot is not timed; an abandoned game's clock stays quiet."""
 
 import asyncio
+import logging
 import secrets
 import time
 from typing import Any
@@ -12,7 +14,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import _clear_postgres, make_settings
-from tests.server.helpers import SeatClient, bearer, create_room, error_of
+from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room
 from tests.server.live import LiveServer
 
 
@@ -66,6 +68,13 @@ async def test_bad_clocks_are_refused_with_what_is_wrong(server: LiveServer) -> 
             ({"mode": "turn"}, "seconds"),
             ({"mode": "bank", "initial_seconds": 10, "increment_seconds": -1}, "increment_seconds"),
             ({"mode": "sundial"}, "mode"),
+            # no conversion, as in every body a client sends
+            ({"mode": "turn", "seconds": "5"}, "seconds"),
+            ({"mode": "turn", "seconds": True}, "seconds"),
+            ({"mode": "turn", "seconds": 7.0}, "seconds"),
+            ({"mode": "bank", "initial_seconds": "60"}, "initial_seconds"),
+            ({"mode": "bank", "initial_seconds": True}, "initial_seconds"),
+            ({"mode": "bank", "initial_seconds": 60, "increment_seconds": False}, "increment_seconds"),
         ):
             r = await http.post("/api/rooms", json={"name": "Ada", "clock": clock})
             assert r.status_code == 422, (clock, r.text)
@@ -81,6 +90,10 @@ async def test_bad_clocks_are_refused_with_what_is_wrong(server: LiveServer) -> 
             f"/api/rooms/{code}", json={"clock": {"mode": "bank", "initial_seconds": 0}}, headers=bearer(token)
         )
         assert error_of(r) == "invalid_request" and "initial_seconds" in r.json()["error"]["message"], r.text
+        r = await http.patch(
+            f"/api/rooms/{code}", json={"clock": {"mode": "turn", "seconds": "5"}}, headers=bearer(token)
+        )
+        assert error_of(r) == "invalid_request" and "seconds" in r.json()["error"]["message"], r.text
         assert (await http.get(f"/api/rooms/{code}")).json()["settings"]["clock"] == {"mode": "turn", "seconds": 30}
 
 
@@ -251,3 +264,94 @@ async def test_two_instances_fire_one_deadline_once(pg_server_url: str, redis_ur
     finally:
         for s in servers:
             s.stop()
+
+
+async def test_seats_timing_out_together_are_decided_together(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Seven people who never pick, a 1-second clock, a timeout bot that thinks for its budget (the
+    hard level, 300 ms here): the seven decisions are made at once, each bot in its own thread, as
+    seven server-side bots would, not one after another (which made a 2-second turn last 9.7 s)."""
+    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/seven.db", bot_hard_budget_ms=300))
+    live.start()
+    clocks = live.services.clocks
+    decide, running, most, twice = clocks._decide, set(), [0], []
+
+    async def counted(rt: Any, seat: int) -> None:
+        if seat in running:
+            twice.append(seat)  # a second timeout bot for a seat whose first one still chooses
+        running.add(seat)
+        most[0] = max(most[0], len(running))
+        try:
+            await decide(rt, seat)
+        finally:
+            running.discard(seat)
+
+    clocks._decide = counted
+    try:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
+            code, tokens = await full_room(
+                http, 7, start=False, clock={"mode": "turn", "seconds": 1}, timeout_bot="hard", timeouts_before_bot=5
+            )
+            r = await http.post(f"/api/rooms/{code}/start", headers=bearer(tokens[0]))
+            assert r.status_code == 200, r.text
+
+            async def first_turn() -> list[dict[str, Any]]:
+                steps = (await history(http, code))["steps"]
+                return steps if len(steps) >= 7 else []
+
+            steps = await until(first_turn, within=30)
+        assert sorted(s["seat"] for s in steps[:7]) == list(range(7)) and all(s["by_timeout"] for s in steps[:7])
+        assert most[0] == 7 and twice == []
+    finally:
+        live.stop()
+
+
+async def test_a_bot_seat_is_not_timed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A server-side bot owing a move during its pause has no timer armed for it (the clock decides
+    for people; a bot moves itself, or another instance plays it): no timer spins past its deadline."""
+    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/botclock.db", bot_delay_ms=2500))
+    live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
+            code, token = await create_room(
+                http, game="duel", bots=[{"kind": "greedy"}], clock={"mode": "turn", "seconds": 1}, seed=3
+            )
+            assert (await http.post(f"/api/rooms/{code}/start", headers=bearer(token))).status_code == 200
+            state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+            body = {"action": state["legal_actions"][0], "version": state["version"]}
+            r = await http.post(f"/api/rooms/{code}/game/actions", headers=bearer(token), json=body)
+            assert r.status_code == 200, r.text
+            game_id = (await http.get(f"/api/rooms/{code}")).json()["game"]["id"]
+            await asyncio.sleep(1.5)  # the bot's deadline has passed; it still pauses
+            state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+            assert state["to_act"] == [1] and state["version"] == 1
+            assert game_id not in live.services.clocks.timers
+            moved = await until(lambda: _version_above(http, code, token, 1), within=10)
+            assert moved
+    finally:
+        live.stop()
+
+
+async def _version_above(http: httpx.AsyncClient, code: str, token: str, version: int) -> bool:
+    state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+    return bool(state["version"] > version)
+
+
+async def test_the_clock_of_an_abandoned_game_stays_quiet(tmp_path, caplog: pytest.LogCaptureFixture) -> None:  # type: ignore[no-untyped-def]
+    """The sweeper closes a room whose game has a running clock: at the deadline nothing is decided,
+    the game is not read again, and nothing is logged as failed."""
+    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/quiet.db", room_idle_hours=1e-6))
+    live.start()
+    caplog.set_level(logging.WARNING, logger="wonders")
+    try:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
+            code, _ = await seated_room(http, clock={"mode": "turn", "seconds": 2})
+            await asyncio.sleep(0.05)  # unused for longer than ROOM_IDLE_HOURS
+            closed = await live.run(live.services.sweeper.sweep())
+            assert [c.code for c in closed] == [code]
+            await asyncio.sleep(2.5)  # past Ada's deadline
+            steps = (await history(http, code))["steps"]
+            assert timeouts_of(steps, 0) == []
+            assert live.services.games.runtimes == {}
+    finally:
+        live.stop()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]

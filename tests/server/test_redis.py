@@ -5,8 +5,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -24,12 +26,16 @@ from tests.server.tcp_proxy import TcpProxy
 
 @contextlib.asynccontextmanager
 async def two_instances(
-    pg_server_url: str, redis_url: str, name: str
+    pg_server_url: str, redis_url: str, name: str, **settings: Any
 ) -> AsyncIterator[tuple[LiveServer, LiveServer, httpx.AsyncClient, httpx.AsyncClient]]:
     """Two app instances sharing PostgreSQL (emptied first) and Redis, each with an HTTP client."""
     _clear_postgres(pg_server_url)
     servers = [
-        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"{name}{n}-{secrets.token_hex(2)}"))
+        LiveServer(
+            make_settings(
+                pg_server_url, redis_url=redis_url, instance_id=f"{name}{n}-{secrets.token_hex(2)}", **settings
+            )
+        )
         for n in range(2)
     ]
     for server in servers:
@@ -161,6 +167,44 @@ async def test_a_game_across_two_instances(pg_server_url: str, redis_url: str) -
         config, log, _ = await finished_log(http_b, code)
     truth = Truth(config, log, a.services.games.factory)
     check_game(clients, spectator, truth, rounds)
+
+
+@pytest.mark.postgres
+async def test_a_bot_whose_instance_stopped_is_played_by_another(pg_server_url: str, redis_url: str) -> None:
+    """A bot's move belongs to the instance that stored the step asking for it. That instance stops
+    during the bot's pause: the other one, which holds the game, sees no step come and plays the
+    bot itself once its takeover time has passed (the pause and the hard bot's budget, plus 5 s)."""
+    async with two_instances(pg_server_url, redis_url, "t", bot_delay_ms=1500, bot_hard_budget_ms=100) as (
+        a,
+        b,
+        http_a,
+        http_b,
+    ):
+        assert b.services.games.bot_takeover == pytest.approx(6.6)
+        code, token = await create_room(http_a, game="duel", bots=[{"kind": "greedy"}], seed=3)
+        assert (await http_a.post(f"/api/rooms/{code}/start", headers=bearer(token))).status_code == 200
+        state = (await http_b.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()  # B holds it too
+        assert state["to_act"] == [0]
+        await pick_on(http_a, code, token)  # seat 1's bot is A's to play, after its pause
+        a.stop()
+
+        async def bot_moved() -> list[dict[str, Any]]:
+            steps = (await http_b.get(f"/api/rooms/{code}/game/history")).json()["steps"]
+            return [s for s in steps if s["seat"] == 1]
+
+        moved = await until(bot_moved, within=30)
+        assert [(s["seq"], s["by_timeout"]) for s in moved[:1]] == [(1, False)]
+        state = (await http_b.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+        assert state["version"] >= 2 and not state.get("over")
+
+
+async def until(predicate: Any, within: float) -> Any:
+    deadline = time.monotonic() + within
+    while not (got := await predicate()):
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.1)
+    return got
 
 
 async def kill_subscription(redis_url: str, instance_id: str) -> None:
