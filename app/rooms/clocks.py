@@ -222,6 +222,10 @@ class ClockService:
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._deciding: set[tuple[int, int]] = set()  # (game, seat) whose timeout bot is choosing now
+        # per game: the seats bots played when last watched, and for a seat its person took back
+        # from the bot, its timeouts in a row then (those no longer count towards the next hand-over)
+        self._bot_seats: dict[int, frozenset[int]] = {}
+        self._forgiven: dict[int, dict[int, int]] = {}
         self.fired = 0
         games.listeners.append(self.watch)
         games.load_listeners.append(self.watch)
@@ -234,8 +238,11 @@ class ClockService:
         if old is not None:
             old.cancel()
         if not rt.clock.on or rt.over or rt.abandoned:
+            self._bot_seats.pop(rt.game_id, None)
+            self._forgiven.pop(rt.game_id, None)
             return
         frame = rt.frame
+        self._note_taken_back(rt, frame)
         due = [
             (frame.clocks.deadline(rt.clock, s), s)
             for s in frame.to_act
@@ -248,6 +255,21 @@ class ClockService:
         loop = asyncio.get_running_loop()
         delay = max(0.0, at - time.time())
         self.timers[rt.game_id] = loop.call_later(delay + 0.005, self._due, rt)
+
+    def _note_taken_back(self, rt: Any, frame: Any) -> None:
+        in_a_row = frame.clocks.in_a_row
+        forgiven = self._forgiven.setdefault(rt.game_id, {})
+        for seat in self._bot_seats.get(rt.game_id, frozenset()) - set(rt.bots):
+            forgiven[seat] = in_a_row[seat]
+        for seat, before in list(forgiven.items()):
+            if in_a_row[seat] < before:  # the seat decided itself since: a new run of timeouts
+                del forgiven[seat]
+        self._bot_seats[rt.game_id] = frozenset(rt.bots)
+
+    def timeouts_in_a_row(self, rt: Any, seat: int) -> int:
+        """The seat's timeouts in a row that count towards handing it to the bot: those since its
+        person last acted, or took it back from the bot (POST .../back, or an action it sent)."""
+        return rt.frame.clocks.in_a_row[seat] - self._forgiven.get(rt.game_id, {}).get(seat, 0)
 
     def _due(self, rt: Any) -> None:
         self.timers.pop(rt.game_id, None)
@@ -320,7 +342,7 @@ class ClockService:
         self.fired += 1
         metrics.timeout_fired()
         log.info("seat %s of game %s timed out: decided by the %s bot", seat, rt.game_id, rt.clock.bot)
-        if rt.frame.clocks.in_a_row[seat] >= rt.clock.before_bot and not rt.over:
+        if self.timeouts_in_a_row(rt, seat) >= rt.clock.before_bot and not rt.over:
             await self.hand_to_bot(rt.room_code, seat, rt.clock.bot, "timeout")
 
     def close(self) -> None:

@@ -174,6 +174,38 @@ async def test_after_two_timeouts_the_bot_plays_the_seat_until_its_person_acts(s
             assert "0" in state["clock"]["deadlines"]
 
 
+async def test_taking_the_seat_back_starts_a_new_count_of_timeouts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Handed to the bot after two timeouts, Ada says she is back before the bot moves: her next
+    timeout is the first of a new run, so the bot takes the seat again only after two more (it took
+    it at the very next one, the count going on from the log)."""
+    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/back.db", bot_delay_ms=2500))
+    live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
+            code, token = await seated_room(http, clock={"mode": "turn", "seconds": 1}, players=3)
+
+            async def seat_zero() -> dict[str, Any]:
+                return (await http.get(f"/api/rooms/{code}")).json()["seats"][0]
+
+            async def handed() -> bool:
+                return (await seat_zero())["bot_plays"] is not None
+
+            async def timeouts(n: int) -> bool:
+                return len(timeouts_of((await history(http, code))["steps"], 0)) >= n
+
+            await until(handed, within=20)
+            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
+            r = await http.post(f"/api/rooms/{code}/seats/0/back", headers=bearer(token))
+            assert r.status_code == 200 and r.json()["seats"][0]["bot_plays"] is None, r.text
+            await until(lambda: timeouts(3), within=30)
+            await asyncio.sleep(0.5)  # a hand-over follows its timeout at once
+            assert (await seat_zero())["bot_plays"] is None
+            await until(handed, within=30)
+            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 4
+    finally:
+        live.stop()
+
+
 async def test_a_time_bank_drains_while_the_seat_owes_and_grows_by_its_increment(server: LiveServer) -> None:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         code, token = await seated_room(
