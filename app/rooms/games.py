@@ -129,8 +129,20 @@ class GameRuntime:
         out.reverse()
         return out
 
-    def remember(self, seq: int, seat: int, action: Action, action_id: str | None, sent: Action | None = None) -> None:
-        self.last_action[seat] = (seq, action, action if sent is None else sent)
+    def remember(
+        self,
+        seq: int,
+        seat: int,
+        action: Action,
+        action_id: str | None,
+        sent: Action | None = None,
+        *,
+        by_timeout: bool = False,
+    ) -> None:
+        if by_timeout:  # the server's choice, not the seat's: the same action sent late is stale, no duplicate
+            self.last_action.pop(seat, None)
+        else:
+            self.last_action[seat] = (seq, action, action if sent is None else sent)
         if action_id:
             self.action_ids[(seat, action_id)] = seq
 
@@ -231,7 +243,9 @@ class GameService:
         rt.abandoned = stored.status == "abandoned"
         rt.clock = clock
         for step in stored.steps:
-            rt.remember(step["seq"], step["seat"], step["action"], step["action_id"])
+            rt.remember(
+                step["seq"], step["seat"], step["action"], step["action_id"], by_timeout=bool(step.get("by_timeout"))
+            )
         self.set_bots(rt, seat_bots(stored.room_seats), schedule=False)
         return rt
 
@@ -240,7 +254,9 @@ class GameService:
         if entry["seq"] != rt.version:
             raise RuntimeError(f"game {rt.game_id}: log step {entry['seq']} does not follow version {rt.version}")
         rt.push(next_frame(rt.frame, entry, rt.clock))
-        rt.remember(entry["seq"], entry["seat"], entry["action"], entry["action_id"])
+        rt.remember(
+            entry["seq"], entry["seat"], entry["action"], entry["action_id"], by_timeout=bool(entry.get("by_timeout"))
+        )
 
     async def catch_up(self, rt: GameRuntime) -> bool:
         """Apply the steps other instances stored since our version. True if any."""
@@ -444,7 +460,9 @@ class GameService:
                 rt.chain.clear()
                 return
             rt.push(pending.frame)
-            rt.remember(entry.seq, entry.seat, entry.action, entry.action_id, sent=pending.sent)
+            rt.remember(
+                entry.seq, entry.seat, entry.action, entry.action_id, sent=pending.sent, by_timeout=entry.by_timeout
+            )
             if rt.over:
                 self._cache_finished(rt.game_id)
                 log.info("game %s finished", rt.game_id)

@@ -206,6 +206,27 @@ async def test_taking_the_seat_back_starts_a_new_count_of_timeouts(tmp_path) -> 
         live.stop()
 
 
+async def test_an_action_sent_after_its_timeout_is_stale_even_if_the_bot_chose_the_same(server: LiveServer) -> None:
+    """The server's choice on timeout is not the seat's: Ada sending, too late, the very action the
+    timeout bot chose is told `stale`, not `duplicate` (which a client counts as its own, accepted)."""
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        code, token = await seated_room(http, clock={"mode": "turn", "seconds": 1}, timeouts_before_bot=5)
+        state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+
+        async def decided() -> list[dict[str, Any]]:
+            return timeouts_of((await history(http, code))["steps"], 0)
+
+        seq = (await until(decided, within=15))[0]["seq"]
+        game_id = (await http.get(f"/api/rooms/{code}")).json()["game"]["id"]
+        stored = await server.run(server.services.games.store.steps_since(game_id, seq))  # hidden in a running game
+        r = await http.post(
+            f"/api/rooms/{code}/game/actions",
+            json={"action": stored[0]["action"], "version": state["version"]},
+            headers=bearer(token),
+        )
+        assert error_of(r) == "stale", r.text
+
+
 async def test_a_time_bank_drains_while_the_seat_owes_and_grows_by_its_increment(server: LiveServer) -> None:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         code, token = await seated_room(
