@@ -574,10 +574,10 @@ class GameService:
 
     def set_bots(self, rt: GameRuntime, bots: dict[int, str], *, schedule: bool = True) -> None:
         """The seats played by server-side bots ({seat: bot kind})."""
+        before = set(rt.bots)
         for seat in list(rt.bots):
             if seat not in bots:
                 del rt.bots[seat]
-        before = set(rt.bots)
         for seat, kind in bots.items():
             if seat not in rt.bots or rt.bots[seat].name != kind:
                 seed = (rt.config.seed * 100 + seat) % 2**32

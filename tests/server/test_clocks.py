@@ -227,6 +227,43 @@ async def test_an_action_sent_after_its_timeout_is_stale_even_if_the_bot_chose_t
         assert error_of(r) == "stale", r.text
 
 
+async def test_a_seat_taken_back_while_it_owes_is_timed_again(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The bot plays Ada's seat after her timeout; she takes it back while it owes a move and the bot
+    still pauses: the seat is a person's again and its clock runs (its deadline has passed, so the
+    timeout bot decides at once), instead of nobody moving."""
+    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/retimed.db", bot_delay_ms=3000))
+    live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
+            code, token = await create_room(
+                http,
+                game="duel",
+                bots=[{"kind": "greedy"}],
+                clock={"mode": "turn", "seconds": 1},
+                timeouts_before_bot=1,
+                seed=3,
+            )
+            assert (await http.post(f"/api/rooms/{code}/start", headers=bearer(token))).status_code == 200
+
+            async def bot_owes_for_ada() -> dict[str, Any] | None:
+                room = (await http.get(f"/api/rooms/{code}")).json()
+                state = (await http.get(f"/api/rooms/{code}/game", headers=bearer(token))).json()
+                handed = room["seats"][0]["bot_plays"] is not None
+                return state if handed and state["to_act"] == [0] else None
+
+            state = await until(bot_owes_for_ada, within=30)
+            r = await http.post(f"/api/rooms/{code}/seats/0/back", headers=bearer(token))
+            assert r.status_code == 200, r.text
+
+            async def decided_on_timeout() -> bool:
+                steps = (await history(http, code))["steps"]
+                return any(s["seat"] == 0 and s["by_timeout"] and s["seq"] >= state["version"] for s in steps)
+
+            assert await until(decided_on_timeout, within=10)
+    finally:
+        live.stop()
+
+
 async def test_a_time_bank_drains_while_the_seat_owes_and_grows_by_its_increment(server: LiveServer) -> None:
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         code, token = await seated_room(
