@@ -256,6 +256,9 @@ class RedisPresence(Presence):
     heartbeat again, it writes its counts of the rooms that changed meanwhile back."""
 
     TTL = 30
+    # a room's hash expires this long after the last heartbeat of an instance with connections in
+    # it: a room whose instances all died (no clean stop to delete their counts) leaves nothing behind
+    ROOM_TTL = 600
 
     def __init__(self, redis_url: str, instance_id: str) -> None:
         import redis.asyncio as aioredis
@@ -292,6 +295,7 @@ class RedisPresence(Presence):
             try:
                 await self.redis.set(self._alive_key(self.instance_id), "1", ex=self.TTL)
                 await self._write_back()
+                await self._keep_rooms()
             except Exception as exc:
                 log.warning("presence heartbeat failed: %s", exc)
 
@@ -308,6 +312,15 @@ class RedisPresence(Presence):
                 await self.redis.hset(key, mapping={mine + seat: n for seat, n in counted.items()})
             self._unsynced.discard(code)
 
+    async def _keep_rooms(self) -> None:
+        """Push back the expiry of the hash of every room this instance has connections in."""
+        codes = [code for code, counter in self.local.rooms.items() if counter]
+        if codes:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for code in codes:
+                    pipe.expire(f"wonders:presence:{code}", self.ROOM_TTL)
+                await pipe.execute()
+
     def _unreachable(self, code: str, exc: Exception) -> None:
         if not self._unsynced:
             log.warning("presence: Redis is unreachable (%s): counting this instance's connections only", exc)
@@ -315,8 +328,12 @@ class RedisPresence(Presence):
 
     async def join(self, code: str, seat: int | None) -> None:
         await self.local.join(code, seat)
+        key = f"wonders:presence:{code}"
         try:
-            await self.redis.hincrby(f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}", 1)
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hincrby(key, f"{self.instance_id}:{_key(seat)}", 1)
+                pipe.expire(key, self.ROOM_TTL)
+                await pipe.execute()
             if seat is not None:
                 await self.redis.hdel(f"wonders:gone:{code}", _key(seat))
         except Exception as exc:

@@ -102,6 +102,27 @@ async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redi
         await probe.redis.aclose()
 
 
+async def test_a_room_whose_instances_died_leaves_no_presence_behind(redis_url: str) -> None:
+    """An instance killed with connections open cannot delete its counts: its room's hash expires
+    ROOM_TTL after the last heartbeat of an instance with connections there (each pushes it back)."""
+    a = RedisPresence(redis_url, "pk-" + secrets.token_hex(3))
+    await a.start()
+    room = "K" + secrets.token_hex(4).upper()
+    key = f"wonders:presence:{room}"
+    try:
+        await a.join(room, 1)
+        assert 0 < await a.redis.ttl(key) <= RedisPresence.ROOM_TTL
+        await a.redis.expire(key, 5)
+        await a._keep_rooms()  # what each heartbeat does
+        assert await a.redis.ttl(key) > 5
+        await a.leave(room, 1)
+        await a.redis.expire(key, 5)
+        await a._keep_rooms()  # no connection here any more: not kept
+        assert await a.redis.ttl(key) in (-2, *range(6))
+    finally:
+        await a.stop()
+
+
 async def test_rooms_per_address_is_one_count_for_every_instance_and_survives_a_restart(
     sqlite_url: str, redis_url: str
 ) -> None:
