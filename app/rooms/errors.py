@@ -16,6 +16,7 @@ __all__ = [
     "TooMany",
     "Unauthorized",
     "Unavailable",
+    "Unreadable",
     "outage_of",
     "unavailable",
 ]
@@ -66,6 +67,14 @@ class TooMany(RoomError):
 class Unavailable(RoomError):
     status = 503
     code = "unavailable"
+
+
+class Unreadable(RoomError):
+    """A stored game whose log this version of the engine cannot replay (stored by a much older
+    version whose deal differed, or a damaged log): a server-side fault, said plainly."""
+
+    status = 500
+    code = "game_unreadable"
 
 
 DATABASE_DOWN = "the database is not answering; try again in a few seconds"

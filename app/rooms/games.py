@@ -44,7 +44,17 @@ from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
 from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game, replay_steps
 from app.rooms.broadcast import RESYNC, Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
-from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, RoomError, Unavailable, outage_of, unavailable
+from app.rooms.errors import (
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotFound,
+    RoomError,
+    Unavailable,
+    Unreadable,
+    outage_of,
+    unavailable,
+)
 from app.rooms.frames import Frame, make_frame, next_frame, rebuild
 
 log = logging.getLogger("wonders.games")
@@ -195,6 +205,7 @@ class GameService:
         broadcaster.subscribe(self._on_notice)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.conflicts = 0  # steps another instance stored first (we caught up and checked again)
+        self._unreadable: set[int] = set()  # games whose log does not replay (said once in the log)
 
     # ----- loading ---------------------------------------------------------------------------
 
@@ -235,7 +246,10 @@ class GameService:
             raise NotFound(f"there is no game {game_id}", code="game_not_found")
         config = GameConfig.model_validate(stored.config)
         clock = Clock.of(stored.clock)
-        frames = rebuild(self.factory(config), stored.steps, clock=clock, started_at=unix(stored.created_at))
+        try:
+            frames = rebuild(self.factory(config), stored.steps, clock=clock, started_at=unix(stored.created_at))
+        except Exception as exc:
+            raise self._unreadable_game(game_id, exc) from None
         history: deque[Frame] = deque(maxlen=self.events_kept)
         rt = GameRuntime(game_id, stored.room_id, stored.room_code, config, frames[0], history)
         for frame in frames:
@@ -248,6 +262,17 @@ class GameService:
             )
         self.set_bots(rt, seat_bots(stored.room_seats), schedule=False)
         return rt
+
+    def _unreadable_game(self, game_id: int, exc: Exception) -> Unreadable:
+        """The error for a game whose stored steps this engine refuses; logged the first time only."""
+        if game_id not in self._unreadable:
+            self._unreadable.add(game_id)
+            log.error("game %s cannot be replayed from its log: %s", game_id, exc, exc_info=exc)
+        # the engine's words stay in the server's log: they may name a seat's hidden hand
+        return Unreadable(
+            f"game {game_id} cannot be read: its stored steps do not replay on this version of the server "
+            "(it was probably played on a much older version); the server's log says which step"
+        )
 
     def _apply_stored(self, rt: GameRuntime, entry: dict[str, Any]) -> None:
         """Apply a step another instance stored (catching up with it)."""
@@ -294,6 +319,8 @@ class GameService:
                 ids.append(stored.id)
                 try:
                     rt = await self.runtime(stored.id, stored)
+                except Unreadable:
+                    continue  # said in the log once
                 except Exception:
                     log.exception("could not restore game %s", stored.id, extra={"game_id": stored.id})
                     continue
@@ -723,10 +750,13 @@ class GameService:
         game = self.factory(config)
         view = game.view(seat) if at == 0 else None
         steps = []
-        for i, (entry, events) in enumerate(zip(entries, replay_steps(game, entries), strict=True)):
-            steps.append(_history_step(entry, events, full))
-            if at == i + 1:
-                view = game.view(seat)
+        try:
+            for i, (entry, events) in enumerate(zip(entries, replay_steps(game, entries), strict=True)):
+                steps.append(_history_step(entry, events, full))
+                if at == i + 1:
+                    view = game.view(seat)
+        except Exception as exc:
+            raise self._unreadable_game(game_id, exc) from None
         out: dict[str, Any] = {
             "game_id": game_id,
             "status": stored.status,
