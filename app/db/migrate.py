@@ -5,6 +5,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
 
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "migrations"
@@ -17,9 +19,24 @@ def alembic_config(database_url: str) -> Config:
     return cfg
 
 
+class NewerSchema(RuntimeError):
+    """The database was migrated by a newer version of the server than this one."""
+
+
 def upgrade_sync(database_url: str) -> None:
     """Migrate to head. Needs no running event loop (Alembic's env runs its own)."""
-    command.upgrade(alembic_config(database_url), "head")
+    cfg = alembic_config(database_url)
+    try:
+        command.upgrade(cfg, "head")
+    except CommandError as exc:
+        if "Can't locate revision" not in str(exc):
+            raise
+        known = ScriptDirectory.from_config(cfg).get_current_head()
+        raise NewerSchema(
+            f"the database's schema is newer than this version of the server knows ({exc}; this version's "
+            f"newest is {known!r}): it was migrated by a newer version. Run that version or a newer one, "
+            "or restore a backup taken before the upgrade"
+        ) from None
 
 
 async def upgrade(database_url: str) -> None:

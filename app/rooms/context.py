@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from app import metrics
 from app.bots import BOTS, levels
-from app.db.migrate import upgrade
+from app.db.migrate import NewerSchema, upgrade
 from app.db.store import Database, Store, is_storage_down
 from app.engine import new_game
 from app.rooms.broadcast import (
@@ -69,6 +69,8 @@ class Services:
         if migrate:
             try:
                 await upgrade(settings.database_url)
+            except NewerSchema as exc:
+                raise RuntimeError(f"the database at {where(settings.database_url)}: {exc}") from None
             except Exception as exc:
                 if not is_storage_down(exc):
                     raise

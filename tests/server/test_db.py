@@ -56,6 +56,21 @@ def test_migrations_agree_with_the_models(database_url: str) -> None:
     assert schema_diff(database_url) == []
 
 
+async def test_a_database_migrated_by_a_newer_version_is_refused_in_one_line(database_url: str) -> None:
+    """A downgrade: the database's revision is one this version does not know. The server refuses
+    to start, saying what happened and what to do, instead of Alembic's traceback."""
+    await asyncio.to_thread(upgrade_sync, database_url)
+    engine = sa.create_engine(sync_url(database_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text("UPDATE alembic_version SET version_num = '0099'"))
+    engine.dispose()
+    with pytest.raises(RuntimeError) as refused:
+        await Services.start(make_settings(database_url))
+    message = str(refused.value)
+    assert "newer than this version of the server knows" in message and "'0099'" in message, message
+    assert "migrated by a newer version" in message and "restore a backup" in message
+
+
 async def test_the_action_log_refuses_a_second_step_with_the_same_seq(database_url: str) -> None:
     services = await Services.start(make_settings(database_url))
     try:
