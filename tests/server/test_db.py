@@ -62,10 +62,15 @@ async def test_a_database_migrated_by_a_newer_version_is_refused_in_one_line(dat
     await asyncio.to_thread(upgrade_sync, database_url)
     engine = sa.create_engine(sync_url(database_url))
     with engine.begin() as conn:
+        head = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
         conn.execute(sa.text("UPDATE alembic_version SET version_num = '0099'"))
-    engine.dispose()
-    with pytest.raises(RuntimeError) as refused:
-        await Services.start(make_settings(database_url))
+    try:
+        with pytest.raises(RuntimeError) as refused:
+            await Services.start(make_settings(database_url))
+    finally:  # the PostgreSQL database is shared by the session's tests
+        with engine.begin() as conn:
+            conn.execute(sa.text("UPDATE alembic_version SET version_num = :head"), {"head": head})
+        engine.dispose()
     message = str(refused.value)
     assert "newer than this version of the server knows" in message and "'0099'" in message, message
     assert "migrated by a newer version" in message and "restore a backup" in message
