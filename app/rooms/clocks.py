@@ -265,6 +265,10 @@ class ClockService:
             if in_a_row[seat] < before:  # the seat decided itself since: a new run of timeouts
                 del forgiven[seat]
         self._bot_seats[rt.game_id] = frozenset(rt.bots)
+        if len(self._bot_seats) > 2 * len(self.games.runtimes) + 64:  # games unloaded meanwhile
+            for game_id in [g for g in self._bot_seats if g not in self.games.runtimes]:
+                self._bot_seats.pop(game_id, None)
+                self._forgiven.pop(game_id, None)
 
     def timeouts_in_a_row(self, rt: Any, seat: int) -> int:
         """The seat's timeouts in a row that count towards handing it to the bot: those since its
