@@ -635,7 +635,11 @@ class GameService:
     async def _take_over(self, rt: GameRuntime, version: int) -> None:
         await asyncio.sleep(self.bot_takeover)
         delay = 0.5
-        while self.runtimes.get(rt.game_id) is rt and not rt.over and not rt.abandoned:
+        # the usual case asks nothing of the database: the game moved on, or bots here play it (a
+        # game restored at start has its bots scheduled right after it was loaded)
+        while rt.version == version and self._bots_owing(rt) and self.runtimes.get(rt.game_id) is rt:
+            if rt.over or rt.abandoned:
+                return
             try:
                 await self.catch_up(rt)  # the step may be stored and its notice lost
             except Exception as exc:
