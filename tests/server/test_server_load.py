@@ -13,7 +13,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_small_load_plays_every_game_and_reports_its_figures() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(
-            [sys.executable, "-m", "bench.server_load", "--rooms", "3", "--players", "3"]
+            # players who think a little (0-40 ms a decision), so that the play lasts longer than a
+            # few of the server's lag samples (one each 0.1 s): without, a fast machine played the
+            # three games in less than one, and the server's lag had no sample to report
+            [sys.executable, "-m", "bench.server_load", "--rooms", "3", "--players", "3", "--think-ms", "20"]
             + ["--server-log", str(Path(tmp) / "server.log")],
             check=False,
             cwd=ROOT,
