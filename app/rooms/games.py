@@ -572,21 +572,23 @@ class GameService:
             return
         self._spawn(self._follow(rt))
 
-    async def _follow(self, rt: GameRuntime) -> None:
+    async def _follow(self, rt: GameRuntime) -> bool:
         """Catch up with the steps another instance stored; while the database is down, again later
-        (else this instance's connections would wait for the game's next notice)."""
+        (else this instance's connections would wait for the game's next notice). False: it could
+        not (unloaded meanwhile, or a failure that is no outage, logged)."""
         delay = 0.5
         while self.runtimes.get(rt.game_id) is rt:
             try:
                 await self.catch_up(rt)
-                return
+                return True
             except Exception as exc:
                 if outage_of(exc) is None:
                     log.exception("could not catch up with game %s", rt.game_id)
-                    return
+                    return False
                 log.warning("game %s catches up again in %.1f s: %r", rt.game_id, delay, exc)
             await asyncio.sleep(delay)
             delay = min(delay * 2, 5.0)
+        return False
 
     def _tell(self, rt: GameRuntime) -> None:
         for listener in self.listeners:
@@ -632,35 +634,26 @@ class GameService:
     def _bots_owing(rt: GameRuntime) -> list[int]:
         return [s for s in rt.frame.to_act if s in rt.bots and s not in rt.bot_tasks]
 
+    def _stalled(self, rt: GameRuntime, version: int) -> bool:
+        """Still at `version`, loaded, running, and a bot owing a move that no task here plays."""
+        loaded = self.runtimes.get(rt.game_id) is rt and not rt.over and not rt.abandoned
+        return loaded and rt.version == version and bool(self._bots_owing(rt))
+
     async def _take_over(self, rt: GameRuntime, version: int) -> None:
         await asyncio.sleep(self.bot_takeover)
-        delay = 0.5
         # the usual case asks nothing of the database: the game moved on, or bots here play it (a
         # game restored at start has its bots scheduled right after it was loaded)
-        while rt.version == version and self._bots_owing(rt) and self.runtimes.get(rt.game_id) is rt:
-            if rt.over or rt.abandoned:
-                return
-            try:
-                await self.catch_up(rt)  # the step may be stored and its notice lost
-            except Exception as exc:
-                if outage_of(exc) is None:
-                    log.exception("could not catch up with game %s", rt.game_id)
-                    return
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
-                continue
-            if rt.version != version:
-                return  # the game moved on (catching up armed this again if a bot still owes)
-            owing = self._bots_owing(rt)
-            if owing:
-                log.warning(
-                    "game %s: no step stored for %.0f s while the bots of seats %s owe a move; they play here",
-                    rt.game_id,
-                    self.bot_takeover,
-                    owing,
-                )
-                self.schedule_bots(rt)
+        if not self._stalled(rt, version):
             return
+        # the step may be stored and its notice lost (catching up arms this again)
+        if await self._follow(rt) and self._stalled(rt, version):
+            log.warning(
+                "game %s: no step stored for %.0f s while the bots of seats %s owe a move; they play here",
+                rt.game_id,
+                self.bot_takeover,
+                self._bots_owing(rt),
+            )
+            self.schedule_bots(rt)
 
     def schedule_bots(self, rt: GameRuntime) -> None:
         frame = rt.frame
