@@ -85,6 +85,9 @@ class Seat(Base):
     bot_plays: Mapped[str | None] = mapped_column(String(32))
     bot_reason: Mapped[str | None] = mapped_column(String(16))
     rejoin_hash: Mapped[str | None] = mapped_column(String(64), unique=True)  # a rejoin link's new token
+    # the running game's step count when the person last took the seat back from a bot: the seat's
+    # timeouts before it no longer count towards handing it to the timeout bot again
+    taken_back_at: Mapped[int | None] = mapped_column(Integer)
 
 
 class Game(Base):

@@ -74,6 +74,12 @@ async def actions_of(session: AsyncSession | AsyncConnection, game_id: int, from
     return [_step(r) for r in (await session.execute(query)).all()]
 
 
+async def step_count(session: AsyncSession, game_id: int) -> int:
+    """How many steps the game's log holds (its version): one more than its last seq."""
+    last = (await session.execute(select(func.max(Action.seq)).where(Action.game_id == game_id))).scalar_one()
+    return 0 if last is None else int(last) + 1
+
+
 async def running_games(session: AsyncSession) -> tuple[Sequence[Game], dict[int, str], dict[int, list[Seat]]]:
     """Every running game, its room's code and seats (by room id), in three queries."""
     games = (await session.execute(select(Game).where(Game.status == "running").order_by(Game.id))).scalars().all()

@@ -124,6 +124,10 @@ class RoomTx:
     async def latest_game(self, room_id: int) -> GameRow | None:
         return await repo.latest_game(self.session, room_id)
 
+    async def step_count(self, game_id: int) -> int:
+        """The game's version as stored: how many steps its log holds."""
+        return await repo.step_count(self.session, game_id)
+
     async def games(self, room_id: int) -> Sequence[GameRow]:
         return await repo.games_of(self.session, room_id)
 

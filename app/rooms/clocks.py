@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app import metrics
 from app.bots import BOT_NAMES, BOTS, LEVEL_NAMES, make_bot
-from app.rooms.errors import Unavailable
+from app.rooms.errors import RoomError, Unavailable
 
 log = logging.getLogger("wonders.clocks")
 RETRY_SECONDS = 1.0  # a decision the database could not take is tried again this much later
@@ -127,30 +127,36 @@ class SeatClocks:
 
     owes_since: tuple[float | None, ...]  # when the seat came to owe its current decision
     bank: tuple[float, ...]  # bank mode: seconds left when it came to owe it (or now, if it owes none)
-    in_a_row: tuple[int, ...]  # consecutive decisions made for the seat on timeout
+    # per seat, the steps (seq) of its latest decisions, all made for it on timeout: its run of timeouts
+    timeouts: tuple[tuple[int, ...], ...]
 
     @classmethod
     def start(cls, clock: Clock, seats: int, to_act: tuple[int, ...], at: float) -> "SeatClocks":
         return cls(
             tuple(at if s in to_act else None for s in range(seats)),
             (clock.initial,) * seats,
-            (0,) * seats,
+            ((),) * seats,
         )
+
+    def timeouts_since(self, seat: int, version: int) -> int:
+        """How many of the seat's timeouts in a row came at step `version` or later."""
+        return sum(1 for seq in self.timeouts[seat] if seq >= version)
 
     def after(
         self,
         clock: Clock,
         *,
+        seq: int,
         at: float,
         actor: int | None,
         by_timeout: bool,
         before: tuple[int, ...],
         now_to_act: tuple[int, ...],
     ) -> "SeatClocks":
-        """The clocks once `actor` made a decision at `at` and `now_to_act` owe one."""
+        """The clocks once `actor` made a decision (step `seq`) at `at` and `now_to_act` owe one."""
         owes = list(self.owes_since)
         bank = list(self.bank)
-        in_a_row = list(self.in_a_row)
+        timeouts = self.timeouts
         for s in range(len(owes)):
             acted = s == actor and s in before
             if owes[s] is not None and (acted or s not in now_to_act):
@@ -160,9 +166,10 @@ class SeatClocks:
                 owes[s] = None
             if s in now_to_act and owes[s] is None:
                 owes[s] = at
-        if actor is not None:
-            in_a_row[actor] = in_a_row[actor] + 1 if by_timeout else 0
-        return SeatClocks(tuple(owes), tuple(bank), tuple(in_a_row))
+        if actor is not None and (by_timeout or timeouts[actor]):
+            run = timeouts[actor] + (seq,) if by_timeout else ()
+            timeouts = (*timeouts[:actor], run, *timeouts[actor + 1 :])
+        return SeatClocks(tuple(owes), tuple(bank), timeouts)
 
     def deadline(self, clock: Clock, seat: int) -> float | None:
         since = self.owes_since[seat]
@@ -210,7 +217,8 @@ def check_timeout_bot(kind: str) -> str:
 # ----- firing deadlines ---------------------------------------------------------------------------
 
 Submit = Callable[..., Awaitable[Any]]
-HandOver = Callable[[str, int, str, str], Awaitable[None]]
+# (room code, seat, bot kind, reason, unless_back_after=the step that made it due)
+HandOver = Callable[..., Awaitable[None]]
 
 
 class ClockService:
@@ -222,31 +230,30 @@ class ClockService:
         self.timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._deciding: set[tuple[int, int]] = set()  # (game, seat) whose timeout bot is choosing now
-        # per game: the seats bots played when last watched, and for a seat its person took back
-        # from the bot, its timeouts in a row then (those no longer count towards the next hand-over)
-        self._bot_seats: dict[int, frozenset[int]] = {}
-        self._forgiven: dict[int, dict[int, int]] = {}
+        self._handing: set[tuple[int, int]] = set()  # (game, seat) being handed to the timeout bot now
         self.fired = 0
         games.listeners.append(self.watch)
         games.load_listeners.append(self.watch)
         games.bots_listeners.append(self.watch)  # a seat given back to its person owes again
 
     def watch(self, rt: Any) -> None:
-        """(Re)arm the game's timer for the earliest deadline of a seat a person plays (a server-side
-        bot is not timed: it moves at once, or another instance takes it over, see GameService)."""
+        """Hand to the timeout bot every seat whose timeouts in a row call for it (just now, or before
+        a restart that came in between), then (re)arm the game's timer for the earliest deadline of a
+        seat a person plays (a server-side bot is not timed: it moves at once, or another instance
+        takes it over, see GameService)."""
         old = self.timers.pop(rt.game_id, None)
         if old is not None:
             old.cancel()
         if not rt.clock.on or rt.over or rt.abandoned:
-            self._bot_seats.pop(rt.game_id, None)
-            self._forgiven.pop(rt.game_id, None)
             return
+        for seat in self.due_for_bot(rt):
+            self._handing.add((rt.game_id, seat))  # now: the seat is not timed meanwhile
+            self._spawn(self._hand_over(rt, seat), f"hand-over-{rt.game_id}-{seat}")
         frame = rt.frame
-        self._note_taken_back(rt, frame)
         due = [
             (frame.clocks.deadline(rt.clock, s), s)
             for s in frame.to_act
-            if s not in rt.bots and (rt.game_id, s) not in self._deciding
+            if s not in rt.bots and (rt.game_id, s) not in self._deciding and (rt.game_id, s) not in self._handing
         ]
         due = [(at, s) for at, s in due if at is not None]
         if not due:
@@ -256,39 +263,56 @@ class ClockService:
         delay = max(0.0, at - time.time())
         self.timers[rt.game_id] = loop.call_later(delay + 0.005, self._due, rt)
 
-    def _note_taken_back(self, rt: Any, frame: Any) -> None:
-        in_a_row = frame.clocks.in_a_row
-        forgiven = self._forgiven.setdefault(rt.game_id, {})
-        for seat in self._bot_seats.get(rt.game_id, frozenset()) - set(rt.bots):
-            forgiven[seat] = in_a_row[seat]
-        for seat, before in list(forgiven.items()):
-            if in_a_row[seat] < before:  # the seat decided itself since: a new run of timeouts
-                del forgiven[seat]
-        self._bot_seats[rt.game_id] = frozenset(rt.bots)
-        if len(self._bot_seats) > 2 * len(self.games.runtimes) + 64:  # games unloaded meanwhile
-            for game_id in [g for g in self._bot_seats if g not in self.games.runtimes]:
-                self._bot_seats.pop(game_id, None)
-                self._forgiven.pop(game_id, None)
-
     def timeouts_in_a_row(self, rt: Any, seat: int) -> int:
         """The seat's timeouts in a row that count towards handing it to the bot: those since its
         person last acted, or took it back from the bot (POST .../back, or an action it sent)."""
-        return rt.frame.clocks.in_a_row[seat] - self._forgiven.get(rt.game_id, {}).get(seat, 0)
+        return rt.frame.clocks.timeouts_since(seat, rt.taken_back.get(seat, 0))
+
+    def due_for_bot(self, rt: Any) -> list[int]:
+        """The seats people play whose counted timeouts reached the clock's `timeouts_before_bot`."""
+        return [
+            s
+            for s in range(len(rt.frame.clocks.timeouts))
+            if s not in rt.bots
+            and (rt.game_id, s) not in self._handing
+            and self.timeouts_in_a_row(rt, s) >= rt.clock.before_bot
+        ]
+
+    async def _hand_over(self, rt: Any, seat: int) -> None:
+        """Hand the seat to the timeout bot (unless its person came back after the timeout that made
+        it due); meanwhile the seat is not timed."""
+        key = (rt.game_id, seat)
+        try:
+            last_timeout = rt.frame.clocks.timeouts[seat][-1]
+            await self.hand_to_bot(rt.room_code, seat, rt.clock.bot, "timeout", unless_back_after=last_timeout)
+        except Unavailable as exc:  # its next timeout tries again
+            log.warning("could not hand seat %s of game %s to the timeout bot: %s", seat, rt.game_id, exc.message)
+        except RoomError as exc:  # the game ended meanwhile, say
+            log.info("seat %s of game %s not handed to the timeout bot: %s", seat, rt.game_id, exc.message)
+        except Exception:
+            log.exception("could not hand seat %s of game %s to the timeout bot", seat, rt.game_id)
+        finally:
+            self._handing.discard(key)
+            if self.games.runtimes.get(rt.game_id) is rt:
+                self.watch(rt)  # handed over (no timer for it), or not (timed again)
+
+    def _spawn(self, coro: Any, name: str) -> None:
+        task = asyncio.create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _due(self, rt: Any) -> None:
         self.timers.pop(rt.game_id, None)
         if self.games.runtimes.get(rt.game_id) is not rt:
             return  # unloaded meanwhile (abandoned, or read again from the log when needed)
-        task = asyncio.create_task(self.fire(rt), name=f"clock-{rt.game_id}")
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self._spawn(self.fire(rt), f"clock-{rt.game_id}")
 
     def overdue(self, rt: Any, frame: Any) -> list[int]:
         now = time.time()
         out = []
         for s in frame.to_act:
             at = frame.clocks.deadline(rt.clock, s)
-            if at is not None and at <= now and s not in rt.bots:
+            if at is not None and at <= now and s not in rt.bots and (rt.game_id, s) not in self._handing:
                 out.append(s)
         return out
 
@@ -346,8 +370,7 @@ class ClockService:
         self.fired += 1
         metrics.timeout_fired()
         log.info("seat %s of game %s timed out: decided by the %s bot", seat, rt.game_id, rt.clock.bot)
-        if self.timeouts_in_a_row(rt, seat) >= rt.clock.before_bot and not rt.over:
-            await self.hand_to_bot(rt.room_code, seat, rt.clock.bot, "timeout")
+        # the new step reaches watch, which hands the seat to the bot if this timeout made it due
 
     def close(self) -> None:
         for timer in self.timers.values():

@@ -130,7 +130,7 @@ def make_frame(
         clocks = None
     elif prev is not None and prev.clocks is not None:
         clocks = prev.clocks.after(
-            clock, at=at, actor=actor, by_timeout=by_timeout, before=prev.to_act, now_to_act=to_act
+            clock, seq=prev.version, at=at, actor=actor, by_timeout=by_timeout, before=prev.to_act, now_to_act=to_act
         )
     elif clocks is None:
         clocks = SeatClocks.start(clock, seats, to_act, at)
@@ -178,6 +178,7 @@ def rebuild(game: Game, steps: list[dict[str, Any]], *, clock: Clock, started_at
             step = steps[v - 1]
             clocks = clocks.after(
                 clock,
+                seq=v - 1,
                 at=step_time(step, clock),
                 actor=step["seat"],
                 by_timeout=bool(step.get("by_timeout")),

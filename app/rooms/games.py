@@ -102,6 +102,8 @@ class GameRuntime:
     chain: deque[Pending] = field(default_factory=deque)  # steps applied after `frame`, not yet committed
     behind: bool = False  # another instance stored a step we have not read yet
     takeover: asyncio.Task[None] | None = None  # waits to play bots another instance should have moved
+    # seat -> the version at which its person last took it back from a bot (seats.taken_back_at)
+    taken_back: dict[int, int] = field(default_factory=dict)
 
     def player(self, seat: int | None) -> int | None:
         """The seat's place in this game: None for a spectator, and for a seat this game does not have
@@ -170,6 +172,11 @@ def seat_bots(seats: Any) -> dict[int, str]:
         elif s.bot_plays:
             out[s.seat] = s.bot_plays
     return out
+
+
+def seats_taken_back(seats: Any) -> dict[int, int]:
+    """{seat: the game's version when its person last took it back from a bot}."""
+    return {s.seat: s.taken_back_at for s in seats if s.taken_back_at is not None}
 
 
 class GameService:
@@ -260,7 +267,7 @@ class GameService:
             rt.remember(
                 step["seq"], step["seat"], step["action"], step["action_id"], by_timeout=bool(step.get("by_timeout"))
             )
-        self.set_bots(rt, seat_bots(stored.room_seats), schedule=False)
+        self.set_bots(rt, seat_bots(stored.room_seats), taken_back=seats_taken_back(stored.room_seats), schedule=False)
         return rt
 
     def _unreadable_game(self, game_id: int, exc: Exception) -> Unreadable:
@@ -601,9 +608,14 @@ class GameService:
 
     # ----- bots ------------------------------------------------------------------------------
 
-    def set_bots(self, rt: GameRuntime, bots: dict[int, str], *, schedule: bool = True) -> None:
-        """The seats played by server-side bots ({seat: bot kind})."""
+    def set_bots(
+        self, rt: GameRuntime, bots: dict[int, str], *, taken_back: dict[int, int] | None = None, schedule: bool = True
+    ) -> None:
+        """The seats played by server-side bots ({seat: bot kind}), and when people took theirs back
+        (seats_taken_back)."""
         before = set(rt.bots)
+        if taken_back is not None:
+            rt.taken_back = taken_back
         for seat in list(rt.bots):
             if seat not in bots:
                 del rt.bots[seat]

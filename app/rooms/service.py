@@ -30,7 +30,7 @@ from app.engine import GameConfig, describe_components
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.clocks import CLOCK_KEYS, ClockSettings
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
-from app.rooms.games import GameService, new_seed, seat_bots
+from app.rooms.games import GameService, new_seed, seat_bots, seats_taken_back
 from app.rooms.quota import LocalQuota, Quota
 from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
 from app.settings import Settings
@@ -491,7 +491,7 @@ class RoomService:
             seats = await tx.seats(room.id)
         if game is not None and game.status == "running":
             rt = await self.games.runtime(game.id)
-            self.games.set_bots(rt, seat_bots(seats))
+            self.games.set_bots(rt, seat_bots(seats), taken_back=seats_taken_back(seats))
 
     async def _bots_changed(self, code: str) -> None:
         """A person's seat was handed to a bot or back: the bots play (or stop) here at once, other
@@ -517,10 +517,14 @@ class RoomService:
 
     # ----- bots playing people's seats ---------------------------------------------------------
 
-    async def hand_seat_to_bot(self, code: str, seat: int, kind: str, reason: str) -> None:
+    async def hand_seat_to_bot(
+        self, code: str, seat: int, kind: str, reason: str, *, unless_back_after: int | None = None
+    ) -> None:
         """A bot of `kind` plays this person's seat for them from now on (`reason`: "host", "left" or
-        "timeout"); the seat keeps its name and token. Only while a game runs. Idempotent."""
-        await self._hand(code, seat, kind, reason, by=None)
+        "timeout"); the seat keeps its name and token. Only while a game runs. Idempotent.
+        `unless_back_after`: the step that made the hand-over due (a timeout); nothing happens if the
+        person took the seat back after it."""
+        await self._hand(code, seat, kind, reason, by=None, unless_back_after=unless_back_after)
 
     async def hand_seat_back(self, code: str, seat: int) -> None:
         """The person plays their seat again (the bot stops before its next decision). Idempotent."""
@@ -539,7 +543,16 @@ class RoomService:
         await self._back(auth.code, seat, by=auth, host=False)
         return await self.get(auth.code)
 
-    async def _hand(self, code: str, seat_no: int, kind: str, reason: str, *, by: SeatAuth | None) -> None:
+    async def _hand(
+        self,
+        code: str,
+        seat_no: int,
+        kind: str,
+        reason: str,
+        *,
+        by: SeatAuth | None,
+        unless_back_after: int | None = None,
+    ) -> None:
         self.check_bot(kind)
         if reason not in BOT_REASONS:
             raise Invalid(f"unknown reason {reason!r}; reasons: {list(BOT_REASONS)}", code="bad_reason")
@@ -553,6 +566,8 @@ class RoomService:
                     code="no_game",
                 )
             seat = await self._person_seat(tx, room, seat_no)
+            if unless_back_after is not None and (seat.taken_back_at or 0) > unless_back_after:
+                return  # its person came back after the step that made this due
             changed = (seat.bot_plays, seat.bot_reason) != (kind, reason)
             if changed:
                 seat.bot_plays, seat.bot_reason = kind, reason
@@ -577,6 +592,9 @@ class RoomService:
             if changed:
                 seat.bot_plays = seat.bot_reason = None
                 room.updated_at = now()
+                game = await tx.latest_game(room.id) if room.status == "playing" else None
+                if game is not None and game.status == "running":  # its timeouts so far stop counting
+                    seat.taken_back_at = await tx.step_count(game.id)
             code = room.code
         if changed:
             await self._bots_changed(code)
@@ -691,6 +709,7 @@ class RoomService:
             for s in seats:  # a new game: people play their seats again, unless they left
                 if s.bot_plays and s.bot_reason != "left":
                     s.bot_plays = s.bot_reason = None
+                s.taken_back_at = None
             seed = room.settings.get("seed")
             config = GameConfig(**{k: room.settings[k] for k in CONFIG_KEYS}, seed=new_seed() if seed is None else seed)
             if not await tx.claim_room(room.id, LOBBY, "playing"):

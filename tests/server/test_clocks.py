@@ -7,6 +7,7 @@ together; a server-side bot is not timed; an abandoned game's clock stays quiet.
 import asyncio
 import logging
 import secrets
+import sqlite3
 import time
 from typing import Any
 
@@ -49,6 +50,11 @@ async def until(predicate: Any, within: float = 20.0) -> Any:
 
 def timeouts_of(steps: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
     return [s for s in steps if s["seat"] == seat and s["by_timeout"]]
+
+
+async def seat_handed(http: httpx.AsyncClient, code: str, seat: int = 0) -> bool:
+    """Whether a bot plays the person's seat now."""
+    return (await http.get(f"/api/rooms/{code}")).json()["seats"][seat]["bot_plays"] is not None
 
 
 @pytest.fixture
@@ -174,34 +180,67 @@ async def test_after_two_timeouts_the_bot_plays_the_seat_until_its_person_acts(s
             assert "0" in state["clock"]["deadlines"]
 
 
-async def test_taking_the_seat_back_starts_a_new_count_of_timeouts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("restart", [False, True], ids=["", "across-a-restart"])
+async def test_taking_the_seat_back_starts_a_new_count_of_timeouts(tmp_path, restart: bool) -> None:  # type: ignore[no-untyped-def]
     """Handed to the bot after two timeouts, Ada says she is back before the bot moves: her next
     timeout is the first of a new run, so the bot takes the seat again only after two more (it took
-    it at the very next one, the count going on from the log)."""
-    live = LiveServer(make_settings(f"sqlite:///{tmp_path}/back.db", bot_delay_ms=2500))
+    it at the very next one, the count going on from the log). The seat keeps when she came back, so
+    a restart in between changes nothing (it counted the whole run again when only each instance's
+    memory kept it)."""
+    url = f"sqlite:///{tmp_path}/back.db"
+    live = LiveServer(make_settings(url, bot_delay_ms=2500))
     live.start()
     try:
         async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
             code, token = await seated_room(http, clock={"mode": "turn", "seconds": 1}, players=3)
-
-            async def seat_zero() -> dict[str, Any]:
-                return (await http.get(f"/api/rooms/{code}")).json()["seats"][0]
-
-            async def handed() -> bool:
-                return (await seat_zero())["bot_plays"] is not None
+            await until(lambda: seat_handed(http, code), within=20)
+            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
+            r = await http.post(f"/api/rooms/{code}/seats/0/back", headers=bearer(token))
+            assert r.status_code == 200 and r.json()["seats"][0]["bot_plays"] is None, r.text
+        if restart:
+            live.stop()
+            live = LiveServer(make_settings(url, bot_delay_ms=2500))
+            live.start()
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
 
             async def timeouts(n: int) -> bool:
                 return len(timeouts_of((await history(http, code))["steps"], 0)) >= n
 
-            await until(handed, within=20)
-            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
-            r = await http.post(f"/api/rooms/{code}/seats/0/back", headers=bearer(token))
-            assert r.status_code == 200 and r.json()["seats"][0]["bot_plays"] is None, r.text
             await until(lambda: timeouts(3), within=30)
             await asyncio.sleep(0.5)  # a hand-over follows its timeout at once
-            assert (await seat_zero())["bot_plays"] is None
-            await until(handed, within=30)
+            assert not await seat_handed(http, code)
+            await until(lambda: seat_handed(http, code), within=30)
             assert len(timeouts_of((await history(http, code))["steps"], 0)) == 4
+    finally:
+        live.stop()
+
+
+async def test_a_hand_over_lost_to_a_crash_is_made_at_the_restart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The server stored Ada's second timeout and died before handing her seat to the bot (here: the
+    hand-over is undone in the database while the server is down). Starting again, it hands the seat
+    over at once, from the log: not after a third timeout, which made her wait one more clock."""
+    url = f"sqlite:///{tmp_path}/lost.db"
+    live = LiveServer(make_settings(url, bot_delay_ms=2500))
+    live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
+            code, _ = await seated_room(http, clock={"mode": "turn", "seconds": 1}, players=3)
+            await until(lambda: seat_handed(http, code), within=20)
+    finally:
+        live.stop()
+    with sqlite3.connect(f"{tmp_path}/lost.db") as db:
+        undone = db.execute("UPDATE seats SET bot_plays = NULL, bot_reason = NULL WHERE seat = 0 AND kind = 'human'")
+        assert undone.rowcount == 1
+    live = LiveServer(make_settings(url, bot_delay_ms=2500))
+    live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
+            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
+            await until(lambda: seat_handed(http, code), within=10)
+            seat = (await http.get(f"/api/rooms/{code}")).json()["seats"][0]
+            assert (seat["bot_plays"], seat["bot_reason"]) == ("greedy", "timeout")
+            await asyncio.sleep(1.5)  # her deadline had passed: no timeout came meanwhile
+            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
     finally:
         live.stop()
 
