@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
+from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -231,6 +232,9 @@ class ClockService:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._deciding: set[tuple[int, int]] = set()  # (game, seat) whose timeout bot is choosing now
         self._handing: set[tuple[int, int]] = set()  # (game, seat) being handed to the timeout bot now
+        # per game runtime: for each seat, the timeout whose hand-over was last tried (tried once:
+        # one that did nothing, or failed, is not tried again before the seat's next timeout)
+        self._tried: WeakKeyDictionary[Any, dict[int, int]] = WeakKeyDictionary()
         self.fired = 0
         games.listeners.append(self.watch)
         games.load_listeners.append(self.watch)
@@ -269,11 +273,16 @@ class ClockService:
         return rt.frame.clocks.timeouts_since(seat, rt.taken_back.get(seat, 0))
 
     def due_for_bot(self, rt: Any) -> list[int]:
-        """The seats people play whose counted timeouts reached the clock's `timeouts_before_bot`."""
+        """The seats people play whose counted timeouts reached the clock's `timeouts_before_bot`
+        (and whose last timeout's hand-over was not tried yet)."""
+        timeouts = rt.frame.clocks.timeouts
+        tried = self._tried.get(rt, {})
         return [
             s
-            for s in range(len(rt.frame.clocks.timeouts))
-            if s not in rt.bots
+            for s, run in enumerate(timeouts)
+            if run
+            and s not in rt.bots
+            and tried.get(s) != run[-1]
             and (rt.game_id, s) not in self._handing
             and self.timeouts_in_a_row(rt, s) >= rt.clock.before_bot
         ]
@@ -284,6 +293,7 @@ class ClockService:
         key = (rt.game_id, seat)
         try:
             last_timeout = rt.frame.clocks.timeouts[seat][-1]
+            self._tried.setdefault(rt, {})[seat] = last_timeout
             await self.hand_to_bot(rt.room_code, seat, rt.clock.bot, "timeout", unless_back_after=last_timeout)
         except Unavailable as exc:  # its next timeout tries again
             log.warning("could not hand seat %s of game %s to the timeout bot: %s", seat, rt.game_id, exc.message)
