@@ -395,6 +395,49 @@ async def test_two_instances_fire_one_deadline_once(pg_server_url: str, redis_ur
             s.stop()
 
 
+@pytest.mark.postgres
+async def test_a_seat_taken_back_on_another_instance_starts_a_new_count_there(
+    pg_server_url: str, redis_url: str
+) -> None:
+    """Ada's seat is handed to the bot on instance A; she says she is back through instance B,
+    which had not loaded the game (it loads it then), and A stops. B times her from then on: her
+    next timeout is the first of a new run (B knew nothing of the run's start but the log and the
+    seat), and only the one after hands the seat over again."""
+    _clear_postgres(pg_server_url)
+    servers = [
+        LiveServer(
+            make_settings(
+                pg_server_url, redis_url=redis_url, instance_id=f"t{n}-{secrets.token_hex(2)}", bot_delay_ms=2500
+            )
+        )
+        for n in range(2)
+    ]
+    for s in servers:
+        s.start()
+    a, b = servers
+    try:
+        async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
+            code, token = await seated_room(http, clock={"mode": "turn", "seconds": 1}, players=3)
+            await until(lambda: seat_handed(http, code), within=20)
+            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
+        async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
+            r = await http.post(f"/api/rooms/{code}/seats/0/back", headers=bearer(token))
+            assert r.status_code == 200 and r.json()["seats"][0]["bot_plays"] is None, r.text
+            a.stop()
+
+            async def timeouts(n: int) -> bool:
+                return len(timeouts_of((await history(http, code))["steps"], 0)) >= n
+
+            await until(lambda: timeouts(3), within=30)
+            await asyncio.sleep(0.5)  # a hand-over follows its timeout at once
+            assert not await seat_handed(http, code)
+            await until(lambda: seat_handed(http, code), within=30)
+            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 4
+    finally:
+        for s in servers:
+            s.stop()
+
+
 async def test_seats_timing_out_together_are_decided_together(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Seven people who never pick, a 1-second clock, a timeout bot that thinks for its budget (the
     hard level, 300 ms here): the seven decisions are made at once, each bot in its own thread, as
