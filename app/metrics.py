@@ -78,6 +78,12 @@ CONNECTIONS_OVER_LIMIT = Counter(
     "Websocket connections refused because their client address held WS_CONNECTIONS_PER_ADDRESS already",
     registry=REGISTRY,
 )
+HTTP_CONNECTIONS_OVER_LIMIT = Counter(
+    "wonders_http_connections_over_address_limit",
+    "HTTP connections whose requests were refused because their client address held HTTP_CONNECTIONS_PER_ADDRESS "
+    "already",
+    registry=REGISTRY,
+)
 TIMEOUTS = Counter("wonders_timeouts", "Turn clocks that ran out (the server acted for the seat)", registry=REGISTRY)
 ROOMS_CLOSED_IDLE = Counter(
     "wonders_rooms_closed_idle", "Rooms this instance closed because nobody used them", registry=REGISTRY
@@ -111,6 +117,10 @@ def action_writes_failed() -> None:
 
 def connection_over_address_limit() -> None:
     CONNECTIONS_OVER_LIMIT.inc()
+
+
+def http_connection_over_address_limit() -> None:
+    HTTP_CONNECTIONS_OVER_LIMIT.inc()
 
 
 def commit_seconds(seconds: float) -> None:

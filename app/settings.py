@@ -95,6 +95,19 @@ class Settings(BaseSettings):
         description="seconds a connection has to send a whole request, head and body (after connecting, or "
         "after the keep-alive wait): a connection that sends nothing, or trickles its request, is closed",
     )
+    http_connections_per_address: int = Field(
+        100,
+        ge=0,
+        description="HTTP connections (before any websocket upgrade) one client address may hold open at once on "
+        "this instance, idle keep-alive ones included; its requests on a further one are answered 429 "
+        "`too_many_connections` and that connection closed. Addresses in FORWARDED_ALLOW_IPS (a proxy's) are "
+        "not counted (0: no limit)",
+    )
+    forwarded_allow_ips: str = Field(
+        "127.0.0.1,::1",
+        description="addresses (and networks) of proxies trusted for X-Forwarded-For, as uvicorn reads them, "
+        "comma-separated, or *",
+    )
     # websockets
     ws_max_message_bytes: int = 64 * 1024
     ws_hard_max_bytes: int = Field(1024 * 1024, description="larger frames close the connection (1009)")

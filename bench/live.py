@@ -90,6 +90,7 @@ class AppProcess:
             # every room and connection of a benchmark's clients comes from this one address
             "ROOMS_PER_ADDRESS": "0",
             "WS_CONNECTIONS_PER_ADDRESS": "0",
+            "HTTP_CONNECTIONS_PER_ADDRESS": "0",
             **self.extra_env,
         }
         env.pop("REDIS_URL", None)

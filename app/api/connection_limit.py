@@ -1,16 +1,18 @@
-"""Websocket connections per client address, on this instance.
+"""Connections per client address, on this instance.
 
-Every open websocket holds a file descriptor and some memory from its first byte, before it says
+Every open connection holds a file descriptor and some memory from its first byte, before it says
 who it is: without a cap, one address could open connections until the server has no descriptor
 left for its database or for anyone else. The count is this process's own (what it protects is its
-own descriptors); a connection is counted from its handshake to its close.
+own descriptors). Websockets are counted from their handshake to their close (app/api/ws.py), HTTP
+connections from their start to their close or upgrade (app/api/http_protocol.py), each in a count
+of its own.
 """
 
 from collections import Counter
 
 
 class ConnectionsPerAddress:
-    """How many websockets each client address holds open here; at most `limit` (0: no limit)."""
+    """How many connections each client address holds open here; at most `limit` (0: no limit)."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
