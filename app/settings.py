@@ -95,6 +95,12 @@ class Settings(BaseSettings):
         description="seconds a connection has to send a whole request, head and body (after connecting, or "
         "after the keep-alive wait): a connection that sends nothing, or trickles its request, is closed",
     )
+    long_poll_max_seconds: float = Field(
+        30.0,
+        ge=0,
+        description="the longest a GET of a game's state waits for its next step (its `wait`, at most 30, is cut "
+        "to this)",
+    )
     http_connections_per_address: int = Field(
         100,
         ge=0,

@@ -28,15 +28,40 @@ router = APIRouter(
 )
 
 GameParam = Annotated[int | None, Query(ge=1, le=MAX_ID, description="a game of this room (default: the latest)")]
+MAX_WAIT_SECONDS = 30
+AfterParam = Annotated[
+    int | None,
+    Query(ge=0, le=MAX_COUNT, description="long poll: answer once the game's version is above this one (see `wait`)"),
+]
+WaitParam = Annotated[
+    int,
+    Query(
+        ge=0,
+        le=MAX_WAIT_SECONDS,
+        description="with `after`: wait up to this many seconds for the game to pass that version (or end), "
+        "then answer the state as it is (compare its `version`); the server may cut the wait shorter",
+    ),
+]
 
 
 @router.get("", response_model=StateOut, summary="The game as your seat (or a spectator) sees it")
-async def get_state(code: RoomCode, svc: ServicesDep, auth: OptionalSeatDep, game: GameParam = None) -> StateOut:
+async def get_state(
+    code: RoomCode,
+    svc: ServicesDep,
+    auth: OptionalSeatDep,
+    *,
+    game: GameParam = None,
+    after: AfterParam = None,
+    wait: WaitParam = 0,
+) -> StateOut:
     """With a seat token: your own view and legal actions. Without one: the spectator view, which holds
-    only public information (if the room's `spectators` setting allows it)."""
+    only public information (if the room's `spectators` setting allows it). With `after` and `wait`, a
+    long poll: the answer comes as soon as the game moves past version `after`, instead of polling."""
     game_id, _ = await svc.rooms.current_game(code, game, spectator=auth is None)
     rt = await svc.games.runtime(game_id)
     await svc.games.catch_up(rt)
+    if after is not None and wait:
+        await svc.games.moved_past(rt, after, min(wait, svc.settings.long_poll_max_seconds))
     return render.state(rt, rt.frame, rt.player(None if auth is None else auth.seat))
 
 

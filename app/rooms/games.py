@@ -104,6 +104,7 @@ class GameRuntime:
     takeover: asyncio.Task[None] | None = None  # waits to play bots another instance should have moved
     # seat -> the version at which its person last took it back from a bot (seats.taken_back_at)
     taken_back: dict[int, int] = field(default_factory=dict)
+    waiters: list["asyncio.Future[None]"] = field(default_factory=list)  # told when a frame is pushed
 
     def player(self, seat: int | None) -> int | None:
         """The seat's place in this game: None for a spectator, and for a seat this game does not have
@@ -130,6 +131,11 @@ class GameRuntime:
             self.history[-2].retire()
         if len(self.history) >= 3:
             self.history[-3].strip()
+        if self.waiters:
+            for waiter in self.waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+            self.waiters.clear()
 
     def frames_after(self, version: int) -> list[Frame]:
         """Kept frames newer than `version`, oldest first."""
@@ -289,6 +295,25 @@ class GameService:
         rt.remember(
             entry["seq"], entry["seat"], entry["action"], entry["action_id"], by_timeout=bool(entry.get("by_timeout"))
         )
+
+    async def moved_past(self, rt: GameRuntime, version: int, seconds: float) -> None:
+        """Return once the game's committed version is above `version` (a step stored here or by
+        another instance), the game is over, or `seconds` have passed (a long poll)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while rt.version <= version and not rt.over and not rt.abandoned:
+            left = deadline - loop.time()
+            if left <= 0:
+                return
+            waiter: asyncio.Future[None] = loop.create_future()
+            rt.waiters.append(waiter)
+            try:
+                await asyncio.wait_for(waiter, left)
+            except TimeoutError:
+                return
+            finally:
+                with contextlib.suppress(ValueError):
+                    rt.waiters.remove(waiter)
 
     async def catch_up(self, rt: GameRuntime) -> bool:
         """Apply the steps other instances stored since our version. True if any."""

@@ -51,7 +51,8 @@ QUICK = hypothesis.settings(
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     db = tmp_path_factory.mktemp("openapi") / "wonders.db"
-    live = LiveServer(make_settings(f"sqlite:///{db}", bot_delay_ms=0))
+    # long polls answer within 0.05 s: the fuzzer sends every valid `wait` up to 30 s
+    live = LiveServer(make_settings(f"sqlite:///{db}", bot_delay_ms=0, long_poll_max_seconds=0.05))
     live.start()
     try:
         yield live
