@@ -6,6 +6,7 @@ brings every running game back by replaying its log.
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
@@ -14,6 +15,7 @@ from app import logs
 from app.api import catalog, errors, games, health, links, metrics, protocol, rooms, security, web, ws
 from app.api.connection_limit import ConnectionsPerAddress
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
+from app.api.http_protocol import SERVER_STOPPING
 from app.api.limits import BodyLimits
 from app.engine import new_game
 from app.rooms.context import Services
@@ -36,12 +38,13 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     settings = settings or get_settings()
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[dict[str, Any]]:
         logs.configure(settings.log_format, settings.log_level)
         services = await Services.start(settings, factory=factory)
         app.state.services = services
         try:
-            yield
+            # uvicorn hands this state to its protocols: ours calls it when the server starts to stop
+            yield {SERVER_STOPPING: services.games.stop_waiting}
         finally:
             await services.stop()
 

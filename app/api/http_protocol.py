@@ -28,6 +28,9 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from app import metrics
 from app.api.connection_limit import ConnectionsPerAddress
 
+# the app's lifespan state holds, under this key, what to call when the server starts to stop
+SERVER_STOPPING = "wonders.server_stopping"
+
 
 class TrustedAddresses:
     """FORWARDED_ALLOW_IPS as uvicorn reads it: addresses and networks, comma-separated, or *."""
@@ -98,6 +101,13 @@ class RequestDeadlineProtocol(HttpToolsProtocol):
         if not self.transport.is_closing() and self._deadline is None:
             # the next request may wait the keep-alive time, and then has request_timeout to arrive
             self._deadline = self.loop.call_later(self.timeout_keep_alive + self.request_timeout, self._late)
+
+    def shutdown(self) -> None:
+        """The server stops: requests in flight are waited for, so long polls must answer now."""
+        stopping = self.app_state.get(SERVER_STOPPING)
+        if stopping is not None:
+            stopping()
+        super().shutdown()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_deadline()

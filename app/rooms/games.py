@@ -210,6 +210,7 @@ class GameService:
         # to play; after this many seconds without a new step, this instance plays it (that one died)
         self.bot_takeover = bot_takeover
         self.runtimes: dict[int, GameRuntime] = {}
+        self.stopping = False  # long polls answer at once (see stop_waiting)
         self._loading: dict[int, asyncio.Future[GameRuntime]] = {}
         self._finished_order: deque[int] = deque()
         self.listeners: list[Listener] = []  # told of every new frame in this process
@@ -298,10 +299,11 @@ class GameService:
 
     async def moved_past(self, rt: GameRuntime, version: int, seconds: float) -> None:
         """Return once the game's committed version is above `version` (a step stored here or by
-        another instance), the game is over, or `seconds` have passed (a long poll)."""
+        another instance), the game is over, `seconds` have passed (a long poll), or the server
+        stops (see stop_waiting)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
-        while rt.version <= version and not rt.over and not rt.abandoned:
+        while rt.version <= version and not rt.over and not rt.abandoned and not self.stopping:
             left = deadline - loop.time()
             if left <= 0:
                 return
@@ -314,6 +316,15 @@ class GameService:
             finally:
                 with contextlib.suppress(ValueError):
                     rt.waiters.remove(waiter)
+
+    def stop_waiting(self) -> None:
+        """The server is stopping: every long poll answers now (the server waits for requests in
+        flight before it stops), and none waits from now on."""
+        self.stopping = True
+        for rt in self.runtimes.values():
+            for waiter in rt.waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
 
     async def catch_up(self, rt: GameRuntime) -> bool:
         """Apply the steps other instances stored since our version. True if any."""

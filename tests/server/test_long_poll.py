@@ -4,11 +4,13 @@ and with the state unchanged once S seconds pass; its bounds are stated and chec
 
 import asyncio
 import secrets
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from bench.live import AppProcess, free_port, sqlite_url
 from tests.server.conftest import _clear_postgres, live_sqlite_server, make_settings
 from tests.server.helpers import bearer, error_of, full_room
 from tests.server.live import LiveServer
@@ -101,3 +103,25 @@ async def test_a_long_poll_hears_of_a_step_stored_by_another_instance(pg_server_
     finally:
         for s in servers:
             s.stop()
+
+
+async def test_a_stopping_server_answers_its_long_polls(tmp_path: Path) -> None:
+    """SIGTERM (a deploy): the server waits for the requests in flight before it stops, so a long
+    poll must answer at once, the state as it is (it held the stop for its whole wait before)."""
+    server = AppProcess(sqlite_url(tmp_path / "wonders.db"), free_port(), tmp_path / "server.log")
+    server.start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
+            code, tokens = await full_room(http, 3)
+            version = (await state(http, code, tokens[0]))["version"]
+            poll = asyncio.create_task(
+                http.get(f"/api/rooms/{code}/game", params={"after": version, "wait": 30}, headers=bearer(tokens[0]))
+            )
+            await asyncio.sleep(0.5)
+            stopped = await asyncio.to_thread(server.terminate, 10.0)  # the soak's bound for a stop
+            answer = await asyncio.wait_for(poll, 5)
+        assert stopped is not None, server.log_tail()
+        assert answer.status_code == 200 and answer.json()["version"] == version
+        assert answer.headers["connection"] == "close"
+    finally:
+        server.stop()
