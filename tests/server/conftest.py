@@ -182,3 +182,30 @@ def redis_url() -> str:
             pytest.fail(message + " (CI=true: Redis is required)")
         pytest.skip(message)
     return f"redis://{REDIS_HOST}:{REDIS_PORT}/0"
+
+
+@contextlib.asynccontextmanager
+async def two_instances(
+    pg_server_url: str, redis_url: str, name: str, **settings: Any
+) -> AsyncIterator[tuple[LiveServer, LiveServer, httpx.AsyncClient, httpx.AsyncClient]]:
+    """Two app instances sharing PostgreSQL (emptied first) and Redis, each with an HTTP client."""
+    _clear_postgres(pg_server_url)
+    servers = [
+        LiveServer(
+            make_settings(
+                pg_server_url, redis_url=redis_url, instance_id=f"{name}{n}-{secrets.token_hex(2)}", **settings
+            )
+        )
+        for n in range(2)
+    ]
+    for server in servers:
+        server.start()
+    try:
+        async with (
+            httpx.AsyncClient(base_url=servers[0].url, timeout=30) as http_a,
+            httpx.AsyncClient(base_url=servers[1].url, timeout=30) as http_b,
+        ):
+            yield servers[0], servers[1], http_a, http_b
+    finally:
+        for server in servers:
+            server.stop()

@@ -6,7 +6,6 @@ together; a server-side bot is not timed; an abandoned game's clock stays quiet.
 
 import asyncio
 import logging
-import secrets
 import sqlite3
 import time
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.conftest import _clear_postgres, make_settings
+from tests.server.conftest import make_settings, two_instances
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room
 from tests.server.live import LiveServer
 
@@ -50,6 +49,20 @@ async def until(predicate: Any, within: float = 20.0) -> Any:
 
 def timeouts_of(steps: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
     return [s for s in steps if s["seat"] == seat and s["by_timeout"]]
+
+
+async def a_new_count_of_timeouts(http: httpx.AsyncClient, code: str) -> None:
+    """Ada took her seat back after two timeouts: her third does not hand it to the bot, her fourth
+    does."""
+
+    async def timeouts(n: int) -> bool:
+        return len(timeouts_of((await history(http, code))["steps"], 0)) >= n
+
+    await until(lambda: timeouts(3), within=30)
+    await asyncio.sleep(0.5)  # a hand-over follows its timeout at once
+    assert not await seat_handed(http, code)
+    await until(lambda: seat_handed(http, code), within=30)
+    assert len(timeouts_of((await history(http, code))["steps"], 0)) == 4
 
 
 async def seat_handed(http: httpx.AsyncClient, code: str, seat: int = 0) -> bool:
@@ -202,15 +215,7 @@ async def test_taking_the_seat_back_starts_a_new_count_of_timeouts(tmp_path, res
             live = LiveServer(make_settings(url, bot_delay_ms=2500))
             live.start()
         async with httpx.AsyncClient(base_url=live.url, timeout=30) as http:
-
-            async def timeouts(n: int) -> bool:
-                return len(timeouts_of((await history(http, code))["steps"], 0)) >= n
-
-            await until(lambda: timeouts(3), within=30)
-            await asyncio.sleep(0.5)  # a hand-over follows its timeout at once
-            assert not await seat_handed(http, code)
-            await until(lambda: seat_handed(http, code), within=30)
-            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 4
+            await a_new_count_of_timeouts(http, code)
     finally:
         live.stop()
 
@@ -363,25 +368,15 @@ async def test_a_restart_keeps_the_running_clock(tmp_path) -> None:  # type: ign
 async def test_two_instances_fire_one_deadline_once(pg_server_url: str, redis_url: str) -> None:
     """Both instances follow the game and both arm Ada's clock; the database lets one store the
     decision, and the other, having lost the race, sees she is no longer overdue."""
-    _clear_postgres(pg_server_url)
-    servers = [
-        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"c{n}-{secrets.token_hex(2)}"))
-        for n in range(2)
-    ]
-    for s in servers:
-        s.start()
-    try:
-        a, b = servers
-        async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
-            code, _ = await seated_room(http, clock={"mode": "turn", "seconds": 1}, timeouts_before_bot=10)
-            async with httpx.AsyncClient(base_url=b.url, timeout=30) as http_b:
-                await http_b.get(f"/api/rooms/{code}/game")  # B loads the game too: its clock runs as well
+    async with two_instances(pg_server_url, redis_url, "c") as (a, b, http, http_b):
+        code, _ = await seated_room(http, clock={"mode": "turn", "seconds": 1}, timeouts_before_bot=10)
+        await http_b.get(f"/api/rooms/{code}/game")  # B loads the game too: its clock runs as well
 
-            async def four() -> bool:
-                return len(timeouts_of((await history(http, code))["steps"], 0)) >= 4
+        async def four() -> bool:
+            return len(timeouts_of((await history(http, code))["steps"], 0)) >= 4
 
-            await until(four, within=30)
-            steps = (await history(http, code))["steps"]
+        await until(four, within=30)
+        steps = (await history(http, code))["steps"]
         # one decision per turn for Ada: never a second one (a changed pick) made on timeout
         turns = [s for s in steps if s["seat"] == 0]
         assert all(s["by_timeout"] for s in turns[:4])
@@ -390,9 +385,6 @@ async def test_two_instances_fire_one_deadline_once(pg_server_url: str, redis_ur
             assert len([s for s in steps[start + 1 : end + 1] if s["seat"] == 0]) == 1
         fired = a.services.clocks.fired + b.services.clocks.fired
         assert fired == len(timeouts_of(steps, 0))
-    finally:
-        for s in servers:
-            s.stop()
 
 
 @pytest.mark.postgres
@@ -403,39 +395,14 @@ async def test_a_seat_taken_back_on_another_instance_starts_a_new_count_there(
     which had not loaded the game (it loads it then), and A stops. B times her from then on: her
     next timeout is the first of a new run (B knew nothing of the run's start but the log and the
     seat), and only the one after hands the seat over again."""
-    _clear_postgres(pg_server_url)
-    servers = [
-        LiveServer(
-            make_settings(
-                pg_server_url, redis_url=redis_url, instance_id=f"t{n}-{secrets.token_hex(2)}", bot_delay_ms=2500
-            )
-        )
-        for n in range(2)
-    ]
-    for s in servers:
-        s.start()
-    a, b = servers
-    try:
-        async with httpx.AsyncClient(base_url=a.url, timeout=30) as http:
-            code, token = await seated_room(http, clock={"mode": "turn", "seconds": 1}, players=3)
-            await until(lambda: seat_handed(http, code), within=20)
-            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 2
-        async with httpx.AsyncClient(base_url=b.url, timeout=30) as http:
-            r = await http.post(f"/api/rooms/{code}/seats/0/back", headers=bearer(token))
-            assert r.status_code == 200 and r.json()["seats"][0]["bot_plays"] is None, r.text
-            a.stop()
-
-            async def timeouts(n: int) -> bool:
-                return len(timeouts_of((await history(http, code))["steps"], 0)) >= n
-
-            await until(lambda: timeouts(3), within=30)
-            await asyncio.sleep(0.5)  # a hand-over follows its timeout at once
-            assert not await seat_handed(http, code)
-            await until(lambda: seat_handed(http, code), within=30)
-            assert len(timeouts_of((await history(http, code))["steps"], 0)) == 4
-    finally:
-        for s in servers:
-            s.stop()
+    async with two_instances(pg_server_url, redis_url, "t", bot_delay_ms=2500) as (a, _, on_a, on_b):
+        code, token = await seated_room(on_a, clock={"mode": "turn", "seconds": 1}, players=3)
+        await until(lambda: seat_handed(on_a, code), within=20)
+        assert len(timeouts_of((await history(on_a, code))["steps"], 0)) == 2
+        r = await on_b.post(f"/api/rooms/{code}/seats/0/back", headers=bearer(token))
+        assert r.status_code == 200 and r.json()["seats"][0]["bot_plays"] is None, r.text
+        a.stop()
+        await a_new_count_of_timeouts(on_b, code)
 
 
 async def test_seats_timing_out_together_are_decided_together(tmp_path) -> None:  # type: ignore[no-untyped-def]

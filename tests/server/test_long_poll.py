@@ -3,7 +3,6 @@ version V (a step of this instance, or of another one through Redis), at once if
 and with the state unchanged once S seconds pass; its bounds are stated and checked."""
 
 import asyncio
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,7 @@ import httpx
 import pytest
 
 from bench.live import AppProcess, free_port, sqlite_url
-from tests.server.conftest import _clear_postgres, live_sqlite_server, make_settings
+from tests.server.conftest import live_sqlite_server, two_instances
 from tests.server.helpers import bearer, error_of, full_room
 from tests.server.live import LiveServer
 
@@ -80,29 +79,14 @@ async def test_long_poll_bounds_are_stated_and_checked(server: LiveServer) -> No
 
 @pytest.mark.postgres
 async def test_a_long_poll_hears_of_a_step_stored_by_another_instance(pg_server_url: str, redis_url: str) -> None:
-    _clear_postgres(pg_server_url)
-    servers = [
-        LiveServer(make_settings(pg_server_url, redis_url=redis_url, instance_id=f"p{n}-{secrets.token_hex(2)}"))
-        for n in range(2)
-    ]
-    for s in servers:
-        s.start()
-    try:
-        a, b = servers
-        async with (
-            httpx.AsyncClient(base_url=a.url, timeout=60) as on_a,
-            httpx.AsyncClient(base_url=b.url, timeout=60) as on_b,
-        ):
-            code, tokens = await full_room(on_a, 3)
-            version = (await state(on_b, code, tokens[0]))["version"]
-            poll = asyncio.create_task(state(on_b, code, tokens[0], after=version, wait=30))
-            await asyncio.sleep(0.3)
-            await act(on_a, code, tokens[1])
-            moved = await asyncio.wait_for(poll, 10)
-            assert moved["version"] == version + 1
-    finally:
-        for s in servers:
-            s.stop()
+    async with two_instances(pg_server_url, redis_url, "poll") as (_, _, on_a, on_b):
+        code, tokens = await full_room(on_a, 3)
+        version = (await state(on_b, code, tokens[0]))["version"]
+        poll = asyncio.create_task(state(on_b, code, tokens[0], after=version, wait=30))
+        await asyncio.sleep(0.3)
+        await act(on_a, code, tokens[1])
+        moved = await asyncio.wait_for(poll, 10)
+        assert moved["version"] == version + 1
 
 
 async def test_a_stopping_server_answers_its_long_polls(tmp_path: Path) -> None:

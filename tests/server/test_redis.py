@@ -2,11 +2,9 @@
 whose seats are connected to two different app instances sharing PostgreSQL and Redis."""
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,38 +15,11 @@ import redis.asyncio as aioredis
 from app.rooms.broadcast import RedisBroadcaster, RedisPresence
 from app.rooms.context import Services
 from app.rooms.quota import RedisQuota
-from tests.server.conftest import REDIS_PORT, _clear_postgres, app_client, make_settings
+from tests.server.conftest import REDIS_PORT, _clear_postgres, app_client, make_settings, two_instances
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room
 from tests.server.live import LiveServer
 from tests.server.play import Truth, check_game, finished_log, play_lockstep
 from tests.server.tcp_proxy import TcpProxy
-
-
-@contextlib.asynccontextmanager
-async def two_instances(
-    pg_server_url: str, redis_url: str, name: str, **settings: Any
-) -> AsyncIterator[tuple[LiveServer, LiveServer, httpx.AsyncClient, httpx.AsyncClient]]:
-    """Two app instances sharing PostgreSQL (emptied first) and Redis, each with an HTTP client."""
-    _clear_postgres(pg_server_url)
-    servers = [
-        LiveServer(
-            make_settings(
-                pg_server_url, redis_url=redis_url, instance_id=f"{name}{n}-{secrets.token_hex(2)}", **settings
-            )
-        )
-        for n in range(2)
-    ]
-    for server in servers:
-        server.start()
-    try:
-        async with (
-            httpx.AsyncClient(base_url=servers[0].url, timeout=30) as http_a,
-            httpx.AsyncClient(base_url=servers[1].url, timeout=30) as http_b,
-        ):
-            yield servers[0], servers[1], http_a, http_b
-    finally:
-        for server in servers:
-            server.stop()
 
 
 async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str) -> None:

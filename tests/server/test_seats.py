@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from app.db.models import Seat
 from app.rooms.tokens import hash_token
-from tests.server.conftest import live_sqlite_server, make_settings
+from tests.server.conftest import live_sqlite_server, two_instances
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room, join
 from tests.server.live import LiveServer
 
@@ -508,49 +508,26 @@ async def test_redis_presence_remembers_when_a_seat_left(redis_url: str) -> None
 async def test_seats_across_two_instances(pg_server_url: str, redis_url: str) -> None:
     """A seat handed to a bot on instance A and given back on instance B: A's bot stops. A seat that
     disconnected from A is away on B too."""
-    import secrets
+    async with two_instances(pg_server_url, redis_url, "s", away_grace_seconds=1) as (a, _, http_a, http_b):
+        code, tokens = await full_room(http_a, 3, seed=84)
+        game_id = (await state(http_a, code))["game_id"]
+        r = await http_a.post(f"/api/rooms/{code}/seats/1/bot", json={"kind": "greedy"}, headers=bearer(tokens[0]))
+        assert r.status_code == 200
+        assert 1 in a.services.games.runtimes[game_id].bots
 
-    from tests.server.conftest import _clear_postgres
+        async def bot_picked() -> bool:
+            return chosen(await state(http_b, code), 1)
 
-    _clear_postgres(pg_server_url)
-    servers = [
-        LiveServer(
-            make_settings(
-                pg_server_url, redis_url=redis_url, instance_id=f"s{n}-{secrets.token_hex(2)}", away_grace_seconds=1
-            )
-        )
-        for n in range(2)
-    ]
-    for server in servers:
-        server.start()
-    try:
-        a, b = servers
-        async with (
-            httpx.AsyncClient(base_url=a.url, timeout=30) as http_a,
-            httpx.AsyncClient(base_url=b.url, timeout=30) as http_b,
-        ):
-            code, tokens = await full_room(http_a, 3, seed=84)
-            game_id = (await state(http_a, code))["game_id"]
-            r = await http_a.post(f"/api/rooms/{code}/seats/1/bot", json={"kind": "greedy"}, headers=bearer(tokens[0]))
-            assert r.status_code == 200
-            assert 1 in a.services.games.runtimes[game_id].bots
+        await eventually(bot_picked)
+        r = await http_b.delete(f"/api/rooms/{code}/seats/1/bot", headers=bearer(tokens[0]))
+        assert r.status_code == 200
 
-            async def bot_picked() -> bool:
-                return chosen(await state(http_b, code), 1)
+        async def a_stopped() -> bool:
+            return 1 not in a.services.games.runtimes[game_id].bots
 
-            await eventually(bot_picked)
-            r = await http_b.delete(f"/api/rooms/{code}/seats/1/bot", headers=bearer(tokens[0]))
-            assert r.status_code == 200
-
-            async def a_stopped() -> bool:
-                return 1 not in a.services.games.runtimes[game_id].bots
-
-            await eventually(a_stopped)
-            async with SeatClient(a.ws_url, code, tokens[2]) as cy:
-                await cy.wait_type("welcome")
-            await asyncio.sleep(1.3)
-            room = await room_of(http_b, code)
-            assert room["seats"][2]["away"] and not room["seats"][2]["connected"]
-    finally:
-        for server in servers:
-            server.stop()
+        await eventually(a_stopped)
+        async with SeatClient(a.ws_url, code, tokens[2]) as cy:
+            await cy.wait_type("welcome")
+        await asyncio.sleep(1.3)
+        room = await room_of(http_b, code)
+        assert room["seats"][2]["away"] and not room["seats"][2]["connected"]
