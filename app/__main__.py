@@ -6,6 +6,7 @@
 import sys
 
 import uvicorn
+from pydantic import ValidationError
 
 from app.api.serving import uvicorn_options
 from app.logs import uvicorn_log_config
@@ -14,7 +15,12 @@ from app.settings import get_settings
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    settings = get_settings()
+    try:
+        settings = get_settings()
+    except ValidationError as exc:
+        for line in settings_errors(exc):
+            print(line, file=sys.stderr)
+        return 2
     if args == ["migrate"]:
         from app.db.migrate import upgrade_sync
 
@@ -33,6 +39,15 @@ def main(argv: list[str] | None = None) -> int:
         **uvicorn_options(settings),
     )
     return 0
+
+
+def settings_errors(exc: ValidationError) -> list[str]:
+    """One line a setting the environment got wrong, named as the environment names it."""
+    lines = []
+    for error in exc.errors():
+        name = "_".join(str(part) for part in error["loc"]).upper() or "settings"
+        lines.append(f"error: the setting {name}={error.get('input')!r} is refused: {error['msg']}")
+    return lines
 
 
 if __name__ == "__main__":

@@ -23,6 +23,15 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     redis_url: str | None = Field(None, description="redis://host:port/0: carries room events between app instances")
+    redis_prefix: str = Field(
+        "wonders:",
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_.:-]+$",
+        description="the start of every Redis key and pub/sub channel of this deployment: two deployments sharing "
+        "one Redis need different ones (pub/sub channels are shared by all of a Redis's databases, so a database "
+        "number alone does not keep them apart)",
+    )
     log_level: str = "info"
     log_format: Literal["plain", "json"] = Field(
         "plain", description="plain text lines, or json: one JSON object a line (uvicorn's access log too)"
@@ -138,7 +147,11 @@ class Settings(BaseSettings):
     finished_games_cached: int = 64
     events_kept: int = Field(512, description="recent game steps whose events a slow connection may still receive")
 
-    instance_id: str = Field(default_factory=lambda: secrets.token_hex(4))
+    instance_id: str = Field(
+        default_factory=lambda: secrets.token_hex(4),
+        pattern=r"^[A-Za-z0-9_.-]{1,64}$",
+        description="this instance's name among those sharing a Redis (letters, digits, _ . -); random by default",
+    )
 
 
 @lru_cache

@@ -64,15 +64,15 @@ class LocalBroadcaster(Broadcaster):
 
 
 class RedisBroadcaster(Broadcaster):
-    """Redis pub/sub: one channel per room (`wonders:room:<code>`), one pattern subscription per process."""
+    """Redis pub/sub: one channel per room (`<prefix>room:<code>`, the prefix `wonders:` by default), one
+    pattern subscription per process."""
 
-    PREFIX = "wonders:room:"
-
-    def __init__(self, redis_url: str, instance_id: str) -> None:
+    def __init__(self, redis_url: str, instance_id: str, *, prefix: str) -> None:
         super().__init__()
         import redis.asyncio as aioredis
 
         self.instance_id = instance_id
+        self.channel_prefix = prefix + "room:"
         # named, so that Redis's CLIENT LIST tells which instance holds which connection
         self.redis = aioredis.from_url(redis_url, decode_responses=True, client_name=f"wonders-broadcast-{instance_id}")
         self._task: asyncio.Task[None] | None = None
@@ -98,7 +98,7 @@ class RedisBroadcaster(Broadcaster):
         self.deliver_local(code, notice)
         payload = json.dumps({"from": self.instance_id, "notice": notice}, separators=(",", ":"))
         try:
-            await self.redis.publish(self.PREFIX + code, payload)
+            await self.redis.publish(self.channel_prefix + code, payload)
         except Exception as exc:  # what it announces is committed: the other instances must hear of it
             self._unsent[(code, notice.get("kind"))] = payload  # a newer notice of a kind supersedes an older
             if self._resend is None or self._resend.done():
@@ -113,7 +113,7 @@ class RedisBroadcaster(Broadcaster):
             await asyncio.sleep(delay)
             (code, kind), payload = next(iter(self._unsent.items()))
             try:
-                await self.redis.publish(self.PREFIX + code, payload)
+                await self.redis.publish(self.channel_prefix + code, payload)
             except Exception:
                 delay = min(delay * 2, 5.0)
                 continue
@@ -126,7 +126,7 @@ class RedisBroadcaster(Broadcaster):
         while True:
             pubsub = self.redis.pubsub()
             try:
-                await pubsub.psubscribe(self.PREFIX + "*")
+                await pubsub.psubscribe(self.channel_prefix + "*")
                 await self._confirmed(pubsub)
                 if self._subscribed.is_set():  # subscribed again: notices may have been missed meanwhile
                     self.deliver_local(EVERY_ROOM, RESYNC)
@@ -167,7 +167,7 @@ class RedisBroadcaster(Broadcaster):
             return
         notice = payload.get("notice")
         if isinstance(notice, dict):
-            self.deliver_local(channel[len(self.PREFIX) :], notice)
+            self.deliver_local(channel[len(self.channel_prefix) :], notice)
 
 
 class Presence(ABC):
@@ -246,10 +246,10 @@ class LocalPresence(Presence):
 
 
 class RedisPresence(Presence):
-    """A hash per room (`wonders:presence:<code>`, field `<instance>:<seat>`), and a heartbeat key per
+    """A hash per room (`<prefix>presence:<code>`, field `<instance>:<seat>`), and a heartbeat key per
     instance: counts of an instance whose heartbeat expired (it died) are ignored and swept. When a
-    seat's last connection (on any instance) closes, the time goes into `wonders:gone:<code>` (field
-    `<seat>`), so every instance tells the same seats away.
+    seat's last connection (on any instance) closes, the time goes into `<prefix>gone:<code>` (field
+    `<seat>`), so every instance tells the same seats away. The prefix is `wonders:` by default.
 
     While Redis cannot be reached, connections still open and close and rooms are still shown: this
     instance answers with what it counts itself (its own connections), and once Redis answers its
@@ -260,17 +260,24 @@ class RedisPresence(Presence):
     # it: a room whose instances all died (no clean stop to delete their counts) leaves nothing behind
     ROOM_TTL = 600
 
-    def __init__(self, redis_url: str, instance_id: str) -> None:
+    def __init__(self, redis_url: str, instance_id: str, *, prefix: str) -> None:
         import redis.asyncio as aioredis
 
         self.instance_id = instance_id
+        self.prefix = prefix
         self.redis = aioredis.from_url(redis_url, decode_responses=True)
         self.local = LocalPresence()
         self._task: asyncio.Task[None] | None = None
         self._unsynced: set[str] = set()  # rooms whose counts here changed while Redis was unreachable
 
     def _alive_key(self, instance: str) -> str:
-        return f"wonders:instance:{instance}"
+        return f"{self.prefix}instance:{instance}"
+
+    def presence_key(self, code: str) -> str:
+        return f"{self.prefix}presence:{code}"
+
+    def gone_key(self, code: str) -> str:
+        return f"{self.prefix}gone:{code}"
 
     async def start(self) -> None:
         await self.redis.set(self._alive_key(self.instance_id), "1", ex=self.TTL)
@@ -285,7 +292,7 @@ class RedisPresence(Presence):
             for code, counter in self.local.rooms.items():
                 fields = [f"{self.instance_id}:{k}" for k in counter]
                 if fields:
-                    await self.redis.hdel(f"wonders:presence:{code}", *fields)
+                    await self.redis.hdel(self.presence_key(code), *fields)
             await self.redis.delete(self._alive_key(self.instance_id))
         await self.redis.aclose()
 
@@ -303,7 +310,7 @@ class RedisPresence(Presence):
         """Replace this instance's counts in Redis with its own, for the rooms that changed while
         Redis was unreachable."""
         for code in list(self._unsynced):
-            key, mine = f"wonders:presence:{code}", f"{self.instance_id}:"
+            key, mine = self.presence_key(code), f"{self.instance_id}:"
             stale = [field for field in await self.redis.hkeys(key) if field.startswith(mine)]
             if stale:
                 await self.redis.hdel(key, *stale)
@@ -318,7 +325,7 @@ class RedisPresence(Presence):
         if codes:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for code in codes:
-                    pipe.expire(f"wonders:presence:{code}", self.ROOM_TTL)
+                    pipe.expire(self.presence_key(code), self.ROOM_TTL)
                 await pipe.execute()
 
     def _unreachable(self, code: str, exc: Exception) -> None:
@@ -328,25 +335,25 @@ class RedisPresence(Presence):
 
     async def join(self, code: str, seat: int | None) -> None:
         await self.local.join(code, seat)
-        key = f"wonders:presence:{code}"
+        key = self.presence_key(code)
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.hincrby(key, f"{self.instance_id}:{_key(seat)}", 1)
                 pipe.expire(key, self.ROOM_TTL)
                 await pipe.execute()
             if seat is not None:
-                await self.redis.hdel(f"wonders:gone:{code}", _key(seat))
+                await self.redis.hdel(self.gone_key(code), _key(seat))
         except Exception as exc:
             self._unreachable(code, exc)
 
     async def leave(self, code: str, seat: int | None) -> None:
         await self.local.leave(code, seat)
-        key, field = f"wonders:presence:{code}", f"{self.instance_id}:{_key(seat)}"
+        key, field = self.presence_key(code), f"{self.instance_id}:{_key(seat)}"
         try:
             if await self.redis.hincrby(key, field, -1) <= 0:
                 await self.redis.hdel(key, field)
                 if seat is not None and (await self._counts(code)).get(_key(seat), 0) == 0:
-                    gone = f"wonders:gone:{code}"
+                    gone = self.gone_key(code)
                     await self.redis.hset(gone, _key(seat), repr(time.time()))
                     await self.redis.expire(gone, GONE_KEPT)
         except Exception as exc:
@@ -354,7 +361,7 @@ class RedisPresence(Presence):
 
     async def gone(self, code: str) -> dict[str, float]:
         try:
-            found = await self.redis.hgetall(f"wonders:gone:{code}")
+            found = await self.redis.hgetall(self.gone_key(code))
         except Exception:
             return await self.local.gone(code)
         return {seat: float(moment) for seat, moment in found.items()}
@@ -366,7 +373,7 @@ class RedisPresence(Presence):
             return await self.local.counts(code)
 
     async def _counts(self, code: str) -> dict[str, int]:
-        key = f"wonders:presence:{code}"
+        key = self.presence_key(code)
         fields = await self.redis.hgetall(key)
         instances = sorted({f.split(":", 1)[0] for f in fields})
         alive = (

@@ -83,9 +83,12 @@ class Services:
         presence: Presence
         created_by: Quota
         if settings.redis_url:
-            broadcaster = RedisBroadcaster(settings.redis_url, settings.instance_id)
-            presence = RedisPresence(settings.redis_url, settings.instance_id)
-            created_by = RedisQuota(settings.rooms_per_address, ROOMS_WINDOW_S, settings.redis_url, "rooms")
+            prefix = settings.redis_prefix
+            broadcaster = RedisBroadcaster(settings.redis_url, settings.instance_id, prefix=prefix)
+            presence = RedisPresence(settings.redis_url, settings.instance_id, prefix=prefix)
+            created_by = RedisQuota(
+                settings.rooms_per_address, ROOMS_WINDOW_S, settings.redis_url, "rooms", prefix=prefix
+            )
         else:
             broadcaster, presence = LocalBroadcaster(), LocalPresence()
             created_by = LocalQuota(settings.rooms_per_address, ROOMS_WINDOW_S)

@@ -71,17 +71,18 @@ return -1
 class RedisQuota(Quota):
     """While Redis cannot be reached, this instance counts alone (in memory), as LocalQuota does."""
 
-    def __init__(self, limit: int, window: float, redis_url: str, name: str) -> None:
+    def __init__(self, limit: int, window: float, redis_url: str, name: str, *, prefix: str) -> None:
         import redis.asyncio as aioredis
 
         super().__init__(limit, window)
         self.name = name
+        self.prefix = prefix
         self.redis: Any = aioredis.from_url(redis_url, decode_responses=True)
         self._script = self.redis.register_script(_TAKE)
         self.fallback = LocalQuota(limit, window)
 
     def redis_key(self, key: str) -> str:
-        return f"wonders:quota:{self.name}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
+        return f"{self.prefix}quota:{self.name}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
 
     async def _take(self, key: str) -> float | None:
         now = time.time()

@@ -5,6 +5,7 @@ and applied once), a turn clock running out, bad arguments, and the minimal bot 
 
 import asyncio
 import contextlib
+import json
 import re
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from app.bots import client as client_module
 from app.bots.client import BotClient, ClientError, Outcome, as_chooser, main, play, run_bot
 from app.engine import GameConfig, new_game, replay
 from tests.server.conftest import make_settings
@@ -361,7 +363,9 @@ async def test_a_timeout_the_server_decided_and_the_seat_taken_back(server: Live
     assert len(steps) == 18 and len(outcome.seqs) >= 10
 
 
-async def test_a_seat_the_host_hands_to_a_bot_is_left_to_it_until_given_back(server: LiveServer) -> None:
+async def test_a_seat_the_host_hands_to_a_bot_is_left_to_it_until_given_back(
+    server: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The host hands the client's seat to a bot while the client's bot is thinking: the client
     does not send that choice (it would take the seat back) and leaves the seat to the bot until the
     host gives it back. Seat 1 is a client thinking 0.3 s a decision, so the game takes a while."""
@@ -377,9 +381,26 @@ async def test_a_seat_the_host_hands_to_a_bot_is_left_to_it_until_given_back(ser
         await asyncio.sleep(0.3)
         return actions[-1]
 
+    # What the client does once the room message saying so is in its socket. When it arrives is up
+    # to the network, so until then the host's client, looking at what came while it thought, waits
+    # for it (the other client, in this process too, reads as usual).
+    handed_over, host_header = asyncio.Event(), {}
+    received = client_module.received
+
+    async def received_once_handed_over(ws: Any) -> Any | None:
+        if not handed_over.is_set() or ws.request.headers.get("Authorization") != host_header.get("Authorization"):
+            return await received(ws)
+        raw = await asyncio.wait_for(ws.recv(), 30)
+        message = json.loads(raw)
+        if message["type"] == "room" and message["room"]["seats"][0]["bot_plays"]:
+            handed_over.clear()
+        return raw
+
+    monkeypatch.setattr(client_module, "received", received_once_handed_over)
     lines: list[str] = []
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         code, host = await new_room(http, players=3, seed=6, bots=[{"kind": "greedy", "seat": 2}])
+        host_header.update(bearer(host))
         ours = asyncio.create_task(play(server.url, code, wait_once, token=host, log=lines.append))
         other = asyncio.create_task(play(server.url, code, pace, name="Pace", log=None))
         await seat_taken(http, code, 1)
@@ -388,10 +409,7 @@ async def test_a_seat_the_host_hands_to_a_bot_is_left_to_it_until_given_back(ser
         await asyncio.wait_for(thinking.wait(), 20)
         r = await http.post(f"/api/rooms/{code}/seats/0/bot", json={"kind": "random"}, headers=bearer(host))
         assert r.status_code == 200, r.text
-        # the room message must be in the client's socket before its bot answers (nothing in the
-        # client can be watched for it: it reads the message only once the bot has answered); 0.3 s
-        # was too short on a loaded machine
-        await asyncio.sleep(1.0)
+        handed_over.set()
         release.set()
         deadline = time.monotonic() + 30
         while len([s for s in (await history(http, code))["steps"] if s["seat"] == 0]) < 3:

@@ -169,6 +169,35 @@ def test_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> 
     assert Settings().ws_max_message_bytes == 65536
 
 
+def test_the_redis_prefix_is_wonders_unless_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_PREFIX")  # the tests' own, see tests/conftest.py
+    assert Settings().redis_prefix == "wonders:"
+    monkeypatch.setenv("REDIS_PREFIX", "staging:")
+    assert Settings().redis_prefix == "staging:"
+
+
+def test_settings_the_server_refuses_are_said_in_a_line_each(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.__main__ import main
+    from app.settings import get_settings
+
+    monkeypatch.setenv("REDIS_PREFIX", "two words")
+    monkeypatch.setenv("INSTANCE_ID", "a:b")  # ':' separates an instance from a seat in Redis
+    monkeypatch.setenv("PORT", "eighty")
+    get_settings.cache_clear()
+    try:
+        assert main([]) == 2
+    finally:
+        get_settings.cache_clear()
+    assert capsys.readouterr().err.splitlines() == [
+        "error: the setting PORT='eighty' is refused: Input should be a valid integer, unable to parse string as an "
+        "integer",
+        "error: the setting REDIS_PREFIX='two words' is refused: String should match pattern '^[A-Za-z0-9_.:-]+$'",
+        "error: the setting INSTANCE_ID='a:b' is refused: String should match pattern '^[A-Za-z0-9_.-]{1,64}$'",
+    ]
+
+
 async def test_actions_written_on_either_path_read_back_the_same(database_url: str) -> None:
     """SQLite actions are written through the sqlite3 cursor; what SQLAlchemy reads back is the same."""
     from datetime import UTC, datetime

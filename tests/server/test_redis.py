@@ -22,9 +22,9 @@ from tests.server.play import Truth, check_game, finished_log, play_lockstep
 from tests.server.tcp_proxy import TcpProxy
 
 
-async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str) -> None:
-    a = RedisBroadcaster(redis_url, "inst-a-" + secrets.token_hex(3))
-    b = RedisBroadcaster(redis_url, "inst-b-" + secrets.token_hex(3))
+async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str, redis_prefix: str) -> None:
+    a = RedisBroadcaster(redis_url, "inst-a-" + secrets.token_hex(3), prefix=redis_prefix)
+    b = RedisBroadcaster(redis_url, "inst-b-" + secrets.token_hex(3), prefix=redis_prefix)
     got_a: list[tuple[str, dict]] = []
     got_b: list[tuple[str, dict]] = []
     a.subscribe(lambda code, notice: got_a.append((code, notice)))
@@ -35,11 +35,8 @@ async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str) ->
         room = "R" + secrets.token_hex(4).upper()
         await a.publish(room, {"kind": "game", "game_id": 1, "version": 3})
         await b.publish(room, {"kind": "room"})
-        for _ in range(100):
-            if len(got_a) >= 2 and len(got_b) >= 2:
-                break
-            await asyncio.sleep(0.02)
-        await asyncio.sleep(0.1)
+        await until_true(lambda: len(got_a) >= 2 and len(got_b) >= 2, within=10)
+        await asyncio.sleep(0.2)  # time for a notice delivered twice to show
         assert got_a == [(room, {"kind": "game", "game_id": 1, "version": 3}), (room, {"kind": "room"})]
         assert sorted(map(str, got_b)) == sorted(map(str, got_a))  # each notice once, local or remote
     finally:
@@ -47,9 +44,54 @@ async def test_redis_broadcaster_reaches_other_instances_once(redis_url: str) ->
         await b.stop()
 
 
-async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redis_url: str) -> None:
-    a = RedisPresence(redis_url, "pa-" + secrets.token_hex(3))
-    b = RedisPresence(redis_url, "pb-" + secrets.token_hex(3))
+async def test_two_deployments_sharing_one_redis_hear_nothing_of_each_other(redis_url: str) -> None:
+    """REDIS_PREFIX keeps deployments apart on one Redis: notices, presence and quotas (pub/sub
+    channels are shared by all of a Redis's databases, so a database number would not)."""
+    blue, green = "wonders-blue-" + secrets.token_hex(3) + ":", "wonders-green-" + secrets.token_hex(3) + ":"
+    heard: dict[str, list[tuple[str, dict]]] = {blue: [], green: []}
+    broadcasters = {p: RedisBroadcaster(redis_url, "b-" + secrets.token_hex(3), prefix=p) for p in (blue, green)}
+    presences = {p: RedisPresence(redis_url, "p-" + secrets.token_hex(3), prefix=p) for p in (blue, green)}
+    quotas = {p: RedisQuota(1, 3600, redis_url, "rooms", prefix=p) for p in (blue, green)}
+    for p in (blue, green):
+        broadcasters[p].subscribe(lambda code, notice, p=p: heard[p].append((code, notice)))
+        await broadcasters[p].start()
+        await presences[p].start()
+    room = "D" + secrets.token_hex(4).upper()  # the same room code in both deployments
+    try:
+        listener = RedisBroadcaster(redis_url, "l-" + secrets.token_hex(3), prefix=blue)
+        listener.subscribe(lambda code, notice: heard[blue].append((code, notice)))
+        await listener.start()
+        await broadcasters[green].publish(room, {"kind": "room"})
+        await broadcasters[blue].publish(room, {"kind": "game", "game_id": 2, "version": 1})
+        await until_true(lambda: len(heard[blue]) >= 2, within=10)  # blue's own, and blue's listener's
+        await asyncio.sleep(0.2)
+        assert heard[blue] == [(room, {"kind": "game", "game_id": 2, "version": 1})] * 2
+        assert heard[green] == [(room, {"kind": "room"})]  # its own delivery only
+        await listener.stop()
+        await presences[blue].join(room, 0)
+        await presences[green].join(room, 1)
+        assert await presences[blue].counts(room) == {"0": 1}
+        assert await presences[green].counts(room) == {"1": 1}
+        assert await quotas[blue].take("10.0.0.9") is None
+        assert await quotas[green].take("10.0.0.9") is None  # a count of its own
+        assert await quotas[green].take("10.0.0.9") is not None
+        keys = [key async for key in presences[blue].redis.scan_iter(match=f"*{room}*")]
+        assert sorted(keys) == sorted([f"{blue}presence:{room}", f"{green}presence:{room}"])
+    finally:
+        for part in (*broadcasters.values(), *presences.values(), *quotas.values()):
+            await part.stop()
+
+
+async def until_true(condition: Any, within: float) -> None:
+    deadline = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redis_url: str, redis_prefix: str) -> None:
+    a = RedisPresence(redis_url, "pa-" + secrets.token_hex(3), prefix=redis_prefix)
+    b = RedisPresence(redis_url, "pb-" + secrets.token_hex(3), prefix=redis_prefix)
     await a.start()
     await b.start()
     room = "P" + secrets.token_hex(4).upper()
@@ -66,20 +108,20 @@ async def test_redis_presence_counts_across_instances_and_forgets_dead_ones(redi
     finally:
         await a.stop()
         await b.stop()
-    probe = RedisPresence(redis_url, "probe")
+    probe = RedisPresence(redis_url, "probe", prefix=redis_prefix)
     try:
-        assert await probe.redis.exists(f"wonders:presence:{room}") == 0  # a clean stop leaves nothing
+        assert await probe.redis.exists(probe.presence_key(room)) == 0  # a clean stop leaves nothing
     finally:
         await probe.redis.aclose()
 
 
-async def test_a_room_whose_instances_died_leaves_no_presence_behind(redis_url: str) -> None:
+async def test_a_room_whose_instances_died_leaves_no_presence_behind(redis_url: str, redis_prefix: str) -> None:
     """An instance killed with connections open cannot delete its counts: its room's hash expires
     ROOM_TTL after the last heartbeat of an instance with connections there (each pushes it back)."""
-    a = RedisPresence(redis_url, "pk-" + secrets.token_hex(3))
+    a = RedisPresence(redis_url, "pk-" + secrets.token_hex(3), prefix=redis_prefix)
     await a.start()
     room = "K" + secrets.token_hex(4).upper()
-    key = f"wonders:presence:{room}"
+    key = a.presence_key(room)
     try:
         await a.join(room, 1)
         assert 0 < await a.redis.ttl(key) <= RedisPresence.ROOM_TTL
@@ -95,7 +137,7 @@ async def test_a_room_whose_instances_died_leaves_no_presence_behind(redis_url: 
 
 
 async def test_rooms_per_address_is_one_count_for_every_instance_and_survives_a_restart(
-    sqlite_url: str, redis_url: str
+    sqlite_url: str, redis_url: str, redis_prefix: str
 ) -> None:
     address, other = (f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}" for _ in range(2))  # fresh counts
     settings = make_settings(sqlite_url, rooms_per_address=2, max_rooms=100, redis_url=redis_url)
@@ -116,7 +158,7 @@ async def test_rooms_per_address_is_one_count_for_every_instance_and_survives_a_
     async with app_client(settings) as again, from_address(again) as on_again:
         r = await on_again.post("/api/rooms", json={"name": "Ada"})
         assert r.status_code == 429 and error_of(r) == "too_many_rooms", r.text
-    probe = RedisQuota(2, 3600, redis_url, "rooms")
+    probe = RedisQuota(2, 3600, redis_url, "rooms", prefix=redis_prefix)
     try:
         key = probe.redis_key(address)
         assert address not in key and await probe.redis.zcard(key) == 2  # a hash of it, never the address
@@ -125,8 +167,10 @@ async def test_rooms_per_address_is_one_count_for_every_instance_and_survives_a_
         await probe.stop()
 
 
-async def test_the_redis_quota_lets_an_address_again_once_its_oldest_event_leaves_the_window(redis_url: str) -> None:
-    quota = RedisQuota(2, 3.0, redis_url, "test-" + secrets.token_hex(4))
+async def test_the_redis_quota_lets_an_address_again_once_its_oldest_event_leaves_the_window(
+    redis_url: str, redis_prefix: str
+) -> None:
+    quota = RedisQuota(2, 3.0, redis_url, "test", prefix=redis_prefix)
     try:
         assert await quota.take("a") is None
         await asyncio.sleep(1.5)
@@ -232,17 +276,18 @@ async def test_notices_redis_lost_are_made_up_for(pg_server_url: str, redis_url:
             await seat0.wait_type("state")
             await seat2.wait_type("state")
             redis_b = b.services.broadcaster.redis  # type: ignore[attr-defined]
-            publish, failures = redis_b.publish, [ConnectionError("Redis is unreachable")] * 2
+            publish, refused = redis_b.publish, []
 
-            async def flaky(*args: object) -> int:
-                if failures:
-                    raise failures.pop()
-                return await publish(*args)
+            async def flaky(channel: str, payload: str) -> int:
+                if len(refused) < 2:  # B's first two tries fail, whatever they carry
+                    refused.append(payload)
+                    raise ConnectionError("Redis is unreachable")
+                return await publish(channel, payload)
 
-            redis_b.publish = flaky  # B's first two tries fail
+            redis_b.publish = flaky
             await pick_on(http_b, code, tokens[1])
             await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 1)
-            assert not failures
+            assert refused  # the pick's notice met the failure (how it reached A: tried again, or A's rereads)
 
             async def lost(*args: object) -> int:
                 return 0  # Redis took it, nobody subscribed got it: A's subscription is down
@@ -257,16 +302,21 @@ async def test_notices_redis_lost_are_made_up_for(pg_server_url: str, redis_url:
             await kill_subscription(redis_url, a.settings.instance_id)
             await seat0.wait_for(lambda m: m["type"] == "chosen" and m["seat"] == 2)
             await seat2.wait_for(lambda m: m["type"] == "error" and m["code"] == "seat_lost")
+            heard = [m["seat"] for m in seat0.messages if m["type"] == "chosen"]
+            assert heard.count(1) == 1 and heard.count(2) == 1  # each pick told once: nothing lost or doubled
 
 
 UNREACHABLE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 
 
-async def test_presence_counts_alone_while_redis_is_unreachable_then_writes_back(redis_url: str) -> None:
+async def test_presence_counts_alone_while_redis_is_unreachable_then_writes_back(
+    redis_url: str, redis_prefix: str
+) -> None:
     class QuickPresence(RedisPresence):
         TTL = 1  # a heartbeat every third of a second
 
-    here, there = QuickPresence(redis_url, "here-" + secrets.token_hex(3)), RedisPresence(redis_url, "there")
+    here = QuickPresence(redis_url, "here-" + secrets.token_hex(3), prefix=redis_prefix)
+    there = RedisPresence(redis_url, "there", prefix=redis_prefix)
     await here.start()
     code = "P" + secrets.token_hex(3)
     try:
@@ -288,8 +338,8 @@ async def test_presence_counts_alone_while_redis_is_unreachable_then_writes_back
         await there.redis.aclose()
 
 
-async def test_the_room_quota_counts_alone_while_redis_is_unreachable(redis_url: str) -> None:
-    quota = RedisQuota(2, 3600, UNREACHABLE, "rooms-" + secrets.token_hex(3))
+async def test_the_room_quota_counts_alone_while_redis_is_unreachable(redis_url: str, redis_prefix: str) -> None:
+    quota = RedisQuota(2, 3600, UNREACHABLE, "rooms", prefix=redis_prefix)
     try:
         assert await quota.take("10.0.0.1") is None
         assert await quota.take("10.0.0.1") is None

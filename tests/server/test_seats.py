@@ -474,13 +474,13 @@ async def test_spectators_after_the_game(away_server: LiveServer, http: httpx.As
 # ----- several instances (PostgreSQL and Redis) ---------------------------------------------------------
 
 
-async def test_redis_presence_remembers_when_a_seat_left(redis_url: str) -> None:
+async def test_redis_presence_remembers_when_a_seat_left(redis_url: str, redis_prefix: str) -> None:
     import secrets
 
     from app.rooms.broadcast import RedisPresence
 
-    a = RedisPresence(redis_url, "ga-" + secrets.token_hex(3))
-    b = RedisPresence(redis_url, "gb-" + secrets.token_hex(3))
+    a = RedisPresence(redis_url, "ga-" + secrets.token_hex(3), prefix=redis_prefix)
+    b = RedisPresence(redis_url, "gb-" + secrets.token_hex(3), prefix=redis_prefix)
     await a.start()
     await b.start()
     room = "G" + secrets.token_hex(4).upper()
@@ -499,7 +499,7 @@ async def test_redis_presence_remembers_when_a_seat_left(redis_url: str) -> None
         assert await a.gone(room) == {}
         await b.leave(room, 1)
     finally:
-        await a.redis.delete(f"wonders:gone:{room}")
+        await a.redis.delete(a.gone_key(room))
         await a.stop()
         await b.stop()
 
