@@ -9,7 +9,8 @@ instances.
 
 Other modules call the small functions below rather than touching the objects:
 `timeout_fired()` for a seat's clock running out, `submission_accepted()` / `submission_refused()` for an action,
-`commit_seconds()` for the log writer, `connection_opened()` / `connection_closed()` for the hub;
+`commit_seconds()` for the log writer, `connection_opened()` / `connection_closed()` for the hub,
+`long_poll_waiting()` for a REST long poll;
 `watch_loop_lag()` runs for the server's life and samples how late its event loop runs.
 """
 
@@ -84,6 +85,11 @@ HTTP_CONNECTIONS_OVER_LIMIT = Counter(
     "already",
     registry=REGISTRY,
 )
+LONG_POLLS = Gauge(
+    "wonders_long_polls_waiting",
+    "REST long polls (GET .../game?after=V&wait=S) waiting on this instance for a game's next step",
+    registry=REGISTRY,
+)
 TIMEOUTS = Counter("wonders_timeouts", "Turn clocks that ran out (the server acted for the seat)", registry=REGISTRY)
 ROOMS_CLOSED_IDLE = Counter(
     "wonders_rooms_closed_idle", "Rooms this instance closed because nobody used them", registry=REGISTRY
@@ -109,6 +115,11 @@ def connection_opened(seat: int | None) -> None:
 
 def connection_closed(seat: int | None) -> None:
     CONNECTIONS.labels(kind="spectator" if seat is None else "seat").dec()
+
+
+def long_poll_waiting(change: int) -> None:
+    """A long poll began (+1) or ended (-1) its wait."""
+    LONG_POLLS.inc(change)
 
 
 def action_writes_failed() -> None:

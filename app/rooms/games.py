@@ -303,19 +303,23 @@ class GameService:
         stops (see stop_waiting)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
-        while rt.version <= version and not rt.over and not rt.abandoned and not self.stopping:
-            left = deadline - loop.time()
-            if left <= 0:
-                return
-            waiter: asyncio.Future[None] = loop.create_future()
-            rt.waiters.append(waiter)
-            try:
-                await asyncio.wait_for(waiter, left)
-            except TimeoutError:
-                return
-            finally:
-                with contextlib.suppress(ValueError):
-                    rt.waiters.remove(waiter)
+        metrics.long_poll_waiting(+1)
+        try:
+            while rt.version <= version and not rt.over and not rt.abandoned and not self.stopping:
+                left = deadline - loop.time()
+                if left <= 0:
+                    return
+                waiter: asyncio.Future[None] = loop.create_future()
+                rt.waiters.append(waiter)
+                try:
+                    await asyncio.wait_for(waiter, left)
+                except TimeoutError:
+                    return
+                finally:
+                    with contextlib.suppress(ValueError):
+                        rt.waiters.remove(waiter)
+        finally:
+            metrics.long_poll_waiting(-1)
 
     def stop_waiting(self) -> None:
         """The server is stopping: every long poll answers now (the server waits for requests in

@@ -69,9 +69,14 @@ export function announce(text) {
 
 // A disclosure that remembers whether the player opened or closed it (per browser).
 export function remembered(details, key) {
+  const save = (open) => sessionStorage.setItem(`wonders.open.${key}`, open ? "1" : "0");
   const stored = sessionStorage.getItem(`wonders.open.${key}`);
   if (stored !== null) details.open = stored === "1";
-  details.addEventListener("toggle", () => sessionStorage.setItem(`wonders.open.${key}`, details.open ? "1" : "0"));
+  // saved at the click itself: the toggle event comes a moment later, and a table redrawn in
+  // between (another seat's pick) would rebuild the disclosure as it was before the tap
+  const summary = details.querySelector(":scope > summary");
+  if (summary) summary.addEventListener("click", () => save(!details.open));
+  details.addEventListener("toggle", () => save(details.open));
   return details;
 }
 

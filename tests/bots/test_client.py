@@ -216,8 +216,12 @@ async def test_the_client_carries_on_after_a_server_restart(tmp_path: Path) -> N
         async with httpx.AsyncClient(base_url=first.url, timeout=30) as http:
             code, host = await new_room(http, players=3, seed=21, bots=[{"kind": "random"}, {"kind": "greedy"}])
 
+            restarted = asyncio.Event()
+
             async def slow(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
-                await asyncio.sleep(0.05)  # the restart lands mid-game, not after it
+                await asyncio.sleep(0.05)
+                if view["version"] >= 12:  # the restart lands mid-game, not after it
+                    await restarted.wait()
                 return as_chooser("greedy", 3)(view, actions)  # type: ignore[return-value]
 
             client = BotClient(first.url, code, host, slow, log=lines.append)
@@ -229,6 +233,7 @@ async def test_the_client_carries_on_after_a_server_restart(tmp_path: Path) -> N
         second = LiveServer(database)
         second.server.config.port = first.port  # the same address: the client knows only that one
         second.start()
+        restarted.set()
         outcome = await asyncio.wait_for(task, 120)
         async with httpx.AsyncClient(base_url=second.url, timeout=30) as http:
             hist = await history(http, code)
@@ -271,7 +276,7 @@ class CuttingProxy:
         cut = b"/ws/rooms/" in first and self.cuts == 0
         if cut:
             self.cuts += 1
-        held = asyncio.Event()
+        held, answered = asyncio.Event(), asyncio.Event()
 
         async def upstream() -> None:
             frames = 0
@@ -281,12 +286,17 @@ class CuttingProxy:
                 frames += 1
                 if cut and frames == self.after:
                     held.set()  # no more answers to the client
-                    await asyncio.sleep(1.0)  # the server applies the action meanwhile
+                    # until the server has applied the action (a cut before it read the action would
+                    # lose it: a reset connection's unread data is dropped)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(answered.wait(), 30)
                     return
 
         async def downstream() -> None:
             while data := await up_reader.read(65536):
                 if held.is_set():
+                    if b'"accepted"' in data:  # the server's frames are plain text (no compression)
+                        answered.set()
                     continue
                 writer.write(data)
                 await writer.drain()
@@ -318,17 +328,27 @@ async def test_an_action_whose_answer_was_lost_is_sent_again_and_applied_once(se
 # ----- turn clocks -----------------------------------------------------------------------------------
 
 
+def steps_of(url: str, code: str) -> list[dict[str, Any]]:
+    r = httpx.get(f"{url}/api/rooms/{code}/game/history", timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()["steps"]
+
+
 async def test_a_timeout_the_server_decided_and_the_seat_taken_back(server: LiveServer) -> None:
     """A 3 s turn clock, the seat handed to the bot after one timeout: the client's bot thinks too
     long once, the server decides for it, and the client takes its seat back and plays on. Seat 1 is
     another client that thinks 0.3 s a decision, so the game does not race to its end meanwhile."""
-    calls = 0
+    calls, code = 0, ""
 
     def slow_once(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
         nonlocal calls
         calls += 1
-        if calls == 2:
-            time.sleep(4.5)  # in the client's thread: the connection lives on meanwhile
+        if calls == 2:  # thinks until the server has decided for it (in the client's thread: the
+            # connection lives on meanwhile)
+            deadline = time.monotonic() + 30
+            while not any(s["seat"] == 0 and s["by_timeout"] for s in steps_of(server.url, code)):
+                assert time.monotonic() < deadline, "the clock never ran out"
+                time.sleep(0.1)
         return actions[0]
 
     async def pace(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ being a console error they refuse."""
 import pytest
 from playwright.async_api import Browser
 
-from tests.browser.pages import DESKTOP, watch_errors
+from tests.browser.pages import DESKTOP, wait_until, watch_errors
 from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -39,5 +39,5 @@ async def test_the_policy_refuses_inline_code_and_the_client_needs_none(
     }"""
     )
     assert ran[0] is False and ran[1] != "rgb(255, 0, 0)"
-    await page.wait_for_timeout(100)
-    assert {"script-src-elem", "style-src-attr"} <= set(await page.evaluate("window.violations"))
+    # the violations are reported as events, a moment later
+    await wait_until(page, "['script-src-elem', 'style-src-attr'].every(v => window.violations.includes(v))", 10000)

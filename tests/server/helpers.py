@@ -10,6 +10,21 @@ import httpx
 import websockets
 
 
+async def until(predicate: Any, within: float = 20.0, every: float = 0.02) -> Any:
+    """Wait for `predicate()` (plain or async) to return something true, and return it; fail after
+    `within` seconds. Tests wait for what they need this way rather than sleep and hope."""
+    deadline = time.monotonic() + within
+    while True:
+        got = predicate()
+        if asyncio.iscoroutine(got):
+            got = await got
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {within:g} s: {getattr(predicate, '__name__', predicate)}")
+        await asyncio.sleep(every)
+
+
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 

@@ -7,8 +7,8 @@ import httpx
 
 from app.bots import BOTS, Level, levels
 from tests.server.conftest import app_client, make_settings
-from tests.server.helpers import bearer, create_room, error_of, join
-from tests.server.test_seats import chosen, eventually, state
+from tests.server.helpers import bearer, create_room, error_of, join, until
+from tests.server.test_seats import chosen, state
 
 
 async def test_rooms_take_bots_by_level(sqlite_url: str) -> None:
@@ -28,7 +28,7 @@ async def test_rooms_take_bots_by_level(sqlite_url: str) -> None:
             st = await state(client, code, host)
             return all(chosen(st, seat) for seat in (1, 2, 3))
 
-        await eventually(bots_have_chosen)
+        await until(bots_have_chosen)
         services: Any = client.app.state.services  # type: ignore[attr-defined]
         runtime = next(iter(services.games.runtimes.values()))
         played = {seat: (bot.name, type(bot)) for seat, bot in runtime.bots.items()}
@@ -76,7 +76,7 @@ async def test_an_unknown_timeout_bot_is_refused(client: httpx.AsyncClient) -> N
 async def test_the_server_answers_while_a_hard_bot_thinks(sqlite_url: str) -> None:
     """A search bot thinks for its whole budget in a thread: the server answers meanwhile (before,
     the bot's search ran in the event loop and nothing was answered until it had chosen)."""
-    async with app_client(make_settings(sqlite_url, bot_hard_budget_ms=2500)) as client:
+    async with app_client(make_settings(sqlite_url, bot_hard_budget_ms=4000)) as client:
         code, host = await create_room(client, "P0", game="duel", bots=[{"kind": "hard", "seat": 1}], seed=3)
         assert (await client.post(f"/api/rooms/{code}/start", headers=bearer(host))).status_code == 200
         answered_while_thinking = 0
@@ -96,5 +96,5 @@ async def test_the_server_answers_while_a_hard_bot_thinks(sqlite_url: str) -> No
             async def bot_moved(version: int = after["version"]) -> bool:
                 return (await state(client, code, host))["version"] > version
 
-            await eventually(bot_moved, within=30)
+            await until(bot_moved, within=30)
         assert answered_while_thinking >= 1

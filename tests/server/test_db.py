@@ -16,6 +16,7 @@ from app.db.session import async_url
 from app.rooms.context import Services
 from app.settings import Settings
 from tests.server.conftest import make_settings
+from tests.server.helpers import until
 
 
 async def started_bot_game(services: Services, seed: int) -> int:
@@ -257,8 +258,14 @@ async def test_sqlite_writes_wait_for_another_writer(sqlite_url: str) -> None:
         game_id = await started_bot_game(services, seed=2)
         other = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
-        asyncio.get_running_loop().call_later(0.2, other.execute, "COMMIT")
+
+        async def commit_once_retried() -> None:
+            await until(lambda: services.games.writer.retries > 0, within=10)
+            other.execute("COMMIT")
+
+        release = asyncio.create_task(commit_once_retried())
         stored = await services.games.writer.append(Entry(game_id, 60_000, 0, {"type": "x"}, None, datetime.now(UTC)))
+        await release
         assert stored and services.games.writer.retries > 0
         other.close()
     finally:

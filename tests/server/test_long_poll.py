@@ -11,7 +11,7 @@ import pytest
 
 from bench.live import AppProcess, free_port, sqlite_url
 from tests.server.conftest import live_sqlite_server, two_instances
-from tests.server.helpers import bearer, error_of, full_room
+from tests.server.helpers import bearer, error_of, full_room, until
 from tests.server.live import LiveServer
 
 
@@ -101,7 +101,11 @@ async def test_a_stopping_server_answers_its_long_polls(tmp_path: Path) -> None:
             poll = asyncio.create_task(
                 http.get(f"/api/rooms/{code}/game", params={"after": version, "wait": 30}, headers=bearer(tokens[0]))
             )
-            await asyncio.sleep(0.5)
+
+            async def poll_waiting() -> bool:  # the server holds it
+                return "wonders_long_polls_waiting 1.0" in (await http.get("/metrics")).text
+
+            await until(poll_waiting, within=10)
             stopped = await asyncio.to_thread(server.terminate, 10.0)  # the soak's bound for a stop
             answer = await asyncio.wait_for(poll, 5)
         assert stopped is not None, server.log_tail()

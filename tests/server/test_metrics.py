@@ -13,7 +13,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from app import metrics
-from tests.server.helpers import SeatClient, bearer, full_room, play_reactive
+from tests.server.helpers import SeatClient, bearer, full_room, play_reactive, until
 from tests.server.live import LiveServer
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
@@ -94,12 +94,13 @@ async def test_a_short_game_moves_the_counters(live_server: LiveServer, http: ht
         assert r.status_code == 422
         await play_reactive(clients, random.Random(31))
     steps = (await http.get(f"/api/rooms/{code}/game/history")).json()["steps"]
-    after = await scrape(http)
-    for _ in range(100):  # the server notices the closed sockets a moment later
-        if value(after, "wonders_connections", kind="seat") == value(before, "wonders_connections", kind="seat"):
-            break
-        await asyncio.sleep(0.05)
-        after = await scrape(http)
+
+    async def settled() -> Samples | None:  # the server notices the closed sockets a moment later
+        now = await scrape(http)
+        kinds = ("seat", "spectator")
+        return now if all(moved(before, now, "wonders_connections", kind=kind) == 0 for kind in kinds) else None
+
+    after = await until(settled, within=10)
     assert moved(before, after, "wonders_actions_accepted_total") == len(steps) > 0
     assert moved(before, after, "wonders_actions_refused_total", code="illegal_action") == 2
     assert moved(before, after, "wonders_action_seconds_count") == len(steps)
@@ -121,9 +122,11 @@ async def test_timeouts_counter(http: httpx.AsyncClient) -> None:
 
 async def test_the_server_samples_its_event_loop_lag(http: httpx.AsyncClient) -> None:
     before = await scrape(http)
-    await asyncio.sleep(0.6)
-    after = await scrape(http)
-    assert moved(before, after, "wonders_event_loop_lag_seconds_count") >= 3  # every 0.1 s
+
+    async def three_samples() -> bool:  # one every 0.1 s
+        return moved(before, await scrape(http), "wonders_event_loop_lag_seconds_count") >= 3
+
+    await until(three_samples, within=10)
 
 
 async def test_a_blocked_event_loop_shows_as_lag() -> None:

@@ -19,8 +19,8 @@ from app.rooms.context import Services
 from app.rooms.errors import Conflict, Unavailable
 from app.rooms.games import GameRuntime
 from tests.server.conftest import _clear_postgres, make_settings
+from tests.server.helpers import until
 from tests.server.test_canonical_log import three_people
-from tests.server.test_clocks import until
 from tests.server.test_db import sync_url
 
 

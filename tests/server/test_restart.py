@@ -6,11 +6,12 @@ import contextlib
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import httpx
 
 from bench.live import AppProcess, free_port, sqlite_url
-from tests.server.helpers import SeatClient, bearer, play_reactive
+from tests.server.helpers import SeatClient, bearer, play_reactive, until
 
 
 def stored_log(database: Path) -> list[tuple]:
@@ -44,11 +45,12 @@ async def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
                     r = await http.post(f"/api/rooms/{code}/game/actions", json=body, headers=bearer(tokens[seat]))
                     assert r.status_code == 200, r.text
             # seat 0 makes its secret pick of the next turn; seat 1 has not picked yet
-            for _ in range(100):
+
+            async def bot_picked() -> dict[str, Any] | None:
                 st = (await http.get(f"/api/rooms/{code}/game", headers=bearer(tokens[0]))).json()
-                if 0 in st["to_act"] and 2 not in st["to_act"]:
-                    break
-                await asyncio_sleep(0.05)
+                return st if 0 in st["to_act"] and 2 not in st["to_act"] else None
+
+            st = await until(bot_picked, within=30)
             pick = rng.choice(st["legal_actions"])
             r = await http.post(
                 f"/api/rooms/{code}/game/actions",
@@ -80,9 +82,3 @@ async def test_sigkill_mid_game_loses_nothing(tmp_path: Path) -> None:
             assert len(history["steps"]) == len(after) and history["result"] == final["result"]
     finally:
         server.stop()
-
-
-async def asyncio_sleep(seconds: float) -> None:
-    import asyncio
-
-    await asyncio.sleep(seconds)

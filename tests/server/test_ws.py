@@ -11,7 +11,7 @@ import pytest
 import websockets
 
 from app.api.schemas import server_message
-from tests.server.helpers import SeatClient, bearer, full_room, join
+from tests.server.helpers import SeatClient, bearer, full_room, join, until
 from tests.server.live import LiveServer
 
 
@@ -324,22 +324,33 @@ async def test_room_notices_reach_connections(live_server: LiveServer, http: htt
 
 @pytest.fixture(scope="module")
 def strict_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """A server with tight limits: 0.5 s to say hello, one spectator per room, one connection per seat."""
+    """A server with tight limits: one spectator per room, one connection per seat."""
     from tests.server.conftest import make_settings
 
     db = tmp_path_factory.mktemp("strict") / "wonders.db"
+    server = LiveServer(make_settings(f"sqlite:///{db}", max_spectators=1, max_connections_per_seat=1))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def impatient_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """A server that gives a connection 0.5 s to say hello."""
+    from tests.server.conftest import make_settings
+
     server = LiveServer(
-        make_settings(f"sqlite:///{db}", ws_auth_timeout=0.5, max_spectators=1, max_connections_per_seat=1)
+        make_settings(f"sqlite:///{tmp_path_factory.mktemp('impatient') / 'w.db'}", ws_auth_timeout=0.5)
     )
     server.start()
     yield server
     server.stop()
 
 
-async def test_hello_timeout(strict_server: LiveServer) -> None:
-    async with httpx.AsyncClient(base_url=strict_server.url) as http:
+async def test_hello_timeout(impatient_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=impatient_server.url) as http:
         code, _ = await full_room(http, 3, start=False)
-    async with websockets.connect(f"{strict_server.ws_url}/ws/rooms/{code}") as ws:
+    async with websockets.connect(f"{impatient_server.ws_url}/ws/rooms/{code}") as ws:
         assert json.loads(await ws.recv())["code"] == "hello_timeout"
         with pytest.raises(websockets.ConnectionClosed) as closed:
             await ws.recv()
@@ -371,11 +382,13 @@ async def test_connection_limits_and_presence(strict_server: LiveServer) -> None
 
 @pytest.fixture(scope="module")
 def three_per_address_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """A server where one client address may hold three websocket connections at once."""
+    """A server where one client address may hold three websocket connections at once. Connections
+    that never say hello are closed after 5 s: long enough for the test's silent ones to stay open
+    while it works, on a busy machine too."""
     from tests.server.conftest import make_settings
 
     db = tmp_path_factory.mktemp("per_address") / "wonders.db"
-    server = LiveServer(make_settings(f"sqlite:///{db}", ws_connections_per_address=3, ws_auth_timeout=0.5))
+    server = LiveServer(make_settings(f"sqlite:///{db}", ws_connections_per_address=3, ws_auth_timeout=5))
     server.start()
     yield server
     server.stop()
@@ -409,6 +422,8 @@ async def test_one_address_holds_a_bounded_number_of_connections(three_per_addre
             await refused_as_over_the_address_limit(url)
             await still_usable(seat, "after the refusal")
             await silent[0].close()
+            held = server.app.state.connections_per_address.held
+            await until(lambda: held("127.0.0.1") <= 2, within=10)  # the server has seen the close
             async with SeatClient(server.ws_url, code, tokens[1]) as second:  # a slot came free
                 await second.wait_type("state")
                 await refused_as_over_the_address_limit(url)
@@ -422,8 +437,7 @@ async def test_one_address_holds_a_bounded_number_of_connections(three_per_addre
                 await ws.recv()
                 with pytest.raises(websockets.ConnectionClosed):
                     await ws.recv()
-        await asyncio.sleep(0.1)
-        assert server.app.state.connections_per_address.held("127.0.0.1") == 0
+        await until(lambda: held("127.0.0.1") == 0, within=10)
         async with (
             SeatClient(server.ws_url, code, tokens[0]) as a,
             SeatClient(server.ws_url, code, tokens[1]) as b,
