@@ -26,7 +26,7 @@ from typing import Any
 
 from uvicorn.logging import AccessFormatter, DefaultFormatter
 
-from app.rooms.tokens import is_code, normalize_code
+from app.tokens import is_code, normalize_code
 
 ROOM: ContextVar[str | None] = ContextVar("log_room", default=None)
 GAME: ContextVar[int | None] = ContextVar("log_game_id", default=None)

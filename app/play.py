@@ -11,8 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES, make_bot
-from app.engine import GameConfig, new_game
-from app.engine.config import PLAYER_RANGE
+from app.engine import GameConfig, game_kind, game_kinds, new_game
 
 
 def play(config: GameConfig, bot_kind: str) -> dict[str, Any]:
@@ -54,12 +53,13 @@ def score_sheet(result: dict[str, Any]) -> str:
 
 def config_from(args: argparse.Namespace) -> GameConfig:
     """The GameConfig the options ask for; ValueError, in words for the command line, if none fits."""
-    low, high = PLAYER_RANGE[args.game]
+    low, high = game_kind(args.game).players
     if args.players is not None and not low <= args.players <= high:
         allowed = f"exactly {low}" if low == high else f"{low} to {high}"
         raise ValueError(f"argument --players: {args.game} is played by {allowed} players, not {args.players}")
-    if args.armada and args.game != "classic":
-        raise ValueError(f"argument --armada: Armada is an expansion of the classic game, not of {args.game}")
+    if args.armada and "armada" not in game_kind(args.game).expansions:
+        owner = next(k["name"] for k in game_kinds() if any(e["name"] == "armada" for e in k["expansions"]))
+        raise ValueError(f"argument --armada: Armada is an expansion of the {owner} game, not of {args.game}")
     try:
         return GameConfig(
             game=args.game,
@@ -73,16 +73,23 @@ def config_from(args: argparse.Namespace) -> GameConfig:
         raise ValueError(str(error.get("ctx", {}).get("error", error["msg"]))) from None
 
 
+def players_text(kind: dict[str, Any]) -> str:
+    """'3 to 7 (default 3)', 'exactly 2'."""
+    low, high = kind["players"]["min"], kind["players"]["max"]
+    return f"exactly {low}" if low == high else f"{low} to {high} (default {low})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m app.play", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--game", choices=["classic", "duel"], default="classic")
+    kinds = game_kinds()
+    parser.add_argument("--game", choices=[k["name"] for k in kinds], default=kinds[0]["name"])
     parser.add_argument(
         "--players",
         type=int,
         default=None,
-        help="classic: 3 to 7 (default 3); duel: exactly 2",
+        help="; ".join(f"{k['name']}: {players_text(k)}" for k in kinds),
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--side", choices=["day", "night", "random"], default="random")

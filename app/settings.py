@@ -12,6 +12,8 @@ from typing import Literal
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from app.engine import game_kinds
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", extra="ignore")
@@ -57,8 +59,8 @@ class Settings(BaseSettings):
     room_code_length: int = Field(7, ge=6)
     allow_seed: bool = Field(False, description="let room creators fix the game seed (tests, bot research)")
     enabled_expansions: list[str] = Field(
-        default_factory=lambda: ["armada"],
-        description='expansions rooms may choose (JSON): ["armada"] by default, [] turns Armada off',
+        default_factory=lambda: [e["name"] for kind in game_kinds() for e in kind["expansions"]],
+        description='expansions rooms may choose (JSON): every registered one by default (["armada"]), [] none',
     )
     bot_delay_ms: int = Field(0, description="pause before a server-side bot acts, so humans can follow")
     bot_hard_budget_ms: int = Field(

@@ -33,7 +33,7 @@ from app.db.migrate import upgrade_sync
 from app.db.models import Action, Game, Room, Seat, now
 from app.engine import GameConfig, new_game
 from app.rooms.clocks import ClockSettings
-from app.rooms.tokens import hash_token, new_code, new_token
+from app.tokens import hash_token, new_code, new_token
 from bench.live import stop_process
 from bench.server_load import free_port
 

@@ -1,6 +1,7 @@
 """GET /api/catalog: the box's contents for clients, as the engine describes them
 (`app.engine.describe_components`: every card, wonder, island, ship space, shipyard and progress
-token with its cost, effects and a sentence in words), plus this server's expansions and limits.
+token with its cost, effects and a sentence in words), the game kinds (the engine's registry: what
+a lobby offers), plus this server's expansions and limits.
 Nothing here depends on a game: it is the box, not the table."""
 
 import json
@@ -10,7 +11,7 @@ from fastapi import APIRouter, Response
 
 from app.api.deps import ServicesDep
 from app.api.schemas import CatalogOut
-from app.engine import describe_components
+from app.engine import describe_components, game_kinds
 from app.rooms.service import expansions_by_game, notices
 
 router = APIRouter(tags=["catalog"])
@@ -41,5 +42,5 @@ def catalog_json(enabled: tuple[str, ...], max_name_length: int, room_code_lengt
         for name in names
     }
     limits = {"max_name_length": max_name_length, "room_code_length": room_code_length}
-    body = {**describe_components(), "expansions": expansions, "limits": limits}
+    body = {**describe_components(), "games": game_kinds(), "expansions": expansions, "limits": limits}
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()

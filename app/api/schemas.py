@@ -15,10 +15,19 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.api.actions import GameAction
 from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT
+from app.engine import game_kinds
 from app.rooms.clocks import ClockSetting
 
 JSONObject = dict[str, Any]
-GameKind = Literal["classic", "duel"]
+
+
+def kind_players(kind: dict[str, Any]) -> str:
+    """'classic (3-7 players)', 'duel (2 players)'."""
+    low, high = kind["players"]["min"], kind["players"]["max"]
+    return f"{kind['name']} ({low if low == high else f'{low}-{high}'} players)"
+
+
+GameKind = Literal[tuple(kind["name"] for kind in game_kinds())]  # type: ignore[misc]
 Side = Literal["day", "night", "random"]
 RoomStatus = Literal["open", "playing", "finished", "closed"]
 Spectators = Literal["off", "live", "after"]
@@ -88,7 +97,7 @@ class BotSeatIn(Strict):
 
 
 class SettingsFields(Strict):
-    game: GameKind | None = Field(None, description="classic (3-7 players) or duel (2 players)")
+    game: GameKind | None = Field(None, description=" or ".join(map(kind_players, game_kinds())))
     players: PlayerCount | None = Field(None, description="defaults to the game's minimum")
     expansions: Annotated[list[ShortText], Field(max_length=4)] | None = Field(
         None,
@@ -478,6 +487,28 @@ class ExpansionInfo(BaseModel):
     notices: list[str] = Field(description="what players should know, e.g. that its values are provisional")
 
 
+class ExpansionKind(Box):
+    name: str
+    title: str = Field(description="its name for people, e.g. Armada")
+    notices: list[str] = Field(description="what players should know, e.g. that its values are provisional")
+
+
+class PlayerRange(Box):
+    min: int
+    max: int
+
+
+class GameKindInfo(Box):
+    """A game kind of the engine's registry (app.engine.game_kinds())."""
+
+    name: GameKind = Field(description="what a room's `game` setting names")
+    title: str = Field(description="its name for people, e.g. 7 Wonders Duel")
+    players: PlayerRange
+    wonder_sides: bool = Field(description="its wonders have a day and a night side (the `wonder_side` setting)")
+    expansions: list[ExpansionKind] = Field(description="the expansions it may be played with")
+    action_types: list[str] = Field(description="the `type`s of its actions")
+
+
 class LimitsInfo(BaseModel):
     max_name_length: int = Field(description="the longest player name this server accepts")
     room_code_length: int = Field(description="the length of the room codes it makes")
@@ -488,6 +519,7 @@ class CatalogOut(Box):
     classic: ClassicBox
     armada: ArmadaBox
     duel: DuelBox
+    games: list[GameKindInfo] = Field(description="the game kinds the engine plays, in the order to offer them")
     expansions: dict[str, ExpansionInfo] = Field(description="the expansions the engine plays, by name")
     limits: LimitsInfo
 

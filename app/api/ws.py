@@ -47,7 +47,7 @@ from app.rooms.frames import Frame
 from app.rooms.games import GameRuntime
 from app.rooms.hub import RoomChannel
 from app.rooms.service import SeatAuth, spectator_policy
-from app.rooms.tokens import normalize_code
+from app.tokens import normalize_code
 
 log = logging.getLogger("wonders.ws")
 router = APIRouter()

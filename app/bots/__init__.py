@@ -37,6 +37,13 @@ def make_bot(
     return bot
 
 
+def bot_plays(kind: str, game: str, *, level_table: Mapping[str, Level] | None = None) -> bool:
+    """Whether the bot kind (or level) plays that game kind."""
+    table = LEVELS if level_table is None else level_table
+    plays = BOTS[table[kind].kind if kind in table else kind].plays
+    return plays is None or game in plays
+
+
 __all__ = [
     "BOTS",
     "BOT_NAMES",
@@ -49,6 +56,7 @@ __all__ = [
     "IsmctsBot",
     "Level",
     "RandomBot",
+    "bot_plays",
     "levels",
     "make_bot",
 ]

@@ -14,9 +14,12 @@ def coins_paid(action: Action) -> int:
 
 
 class Bot:
-    """Chooses one of the legal actions from what the seat may know."""
+    """Chooses one of the legal actions from what the seat may know. `plays`: the game kinds it
+    plays (app.engine.game_kinds()), or None for any kind (it chooses among the legal actions
+    without knowing the game)."""
 
     name = "bot"
+    plays: frozenset[str] | None = None
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)

@@ -57,6 +57,7 @@ class HeuristicBot(GreedyBot):
     or without Armada); a Duel is weighed by app.bots.duel_heuristic."""
 
     name = "heuristic"
+    plays = frozenset({"classic", "duel"})
     duel = DuelHeuristic()
 
     def choose(self, view: dict[str, Any], actions: list[Action]) -> Action:

@@ -77,6 +77,7 @@ class IsmctsBot(Bot):
     """ISMCTS over games sampled from what its seat was shown (see the module docstring)."""
 
     name = "ismcts"
+    plays = frozenset({"classic", "duel"})
 
     def __init__(
         self,

@@ -8,6 +8,8 @@ while not game.is_over:
         game.apply(seat, game.legal_actions(seat)[0])
 print(game.result())
 
+game_kinds() lists the registered game kinds (7 Wonders with Armada, Duel) as plain data, and
+game_kind(name) is one of them, with its action shapes (see app/engine/common/kinds.py).
 describe_components() describes every card, wonder, island and token of the three games in words;
 science_points(counts, wildcards) scores classic science (for bots that weigh a science card).
 clone() is perfect information; information_set(view) / sample_game(views, rng) and
@@ -17,21 +19,29 @@ game.determinize(seat, rng) give games consistent with what one seat knows (for 
 from collections.abc import Iterator
 from typing import Any
 
+import app.engine.classic.armada.kind
+import app.engine.classic.kind
+import app.engine.duel.kind  # noqa: F401  (the game kinds register themselves)
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game
 from app.engine.common.information import InformationSet, information_set, sample_game
+from app.engine.common.kinds import ActionShapes, GameKind, game_kind, game_kinds, new_game
 from app.engine.common.science import science_points
 from app.engine.components import describe_components
 from app.engine.config import GameConfig
 
 __all__ = [
     "Action",
+    "ActionShapes",
     "Event",
     "Game",
     "GameConfig",
+    "GameKind",
     "IllegalAction",
     "InformationSet",
     "describe_components",
+    "game_kind",
+    "game_kinds",
     "information_set",
     "new_game",
     "replay",
@@ -39,21 +49,6 @@ __all__ = [
     "sample_game",
     "science_points",
 ]
-
-
-def new_game(config: GameConfig) -> Game:
-    """A new game set up from the config and its seed."""
-    if config.game == "classic":
-        if "armada" in config.expansions:
-            from app.engine.classic.armada.game import ArmadaGame
-
-            return ArmadaGame(config)
-        from app.engine.classic.game import ClassicGame
-
-        return ClassicGame(config)
-    from app.engine.duel.game import DuelGame
-
-    return DuelGame(config)
 
 
 def replay(config: GameConfig, log: list[dict[str, Any]]) -> Game:

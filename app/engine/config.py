@@ -4,9 +4,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from app.engine.common.kinds import game_kind, registered
+
 SideChoice = Literal["day", "night", "random"]
-PLAYER_RANGE = {"classic": (3, 7), "duel": (2, 2)}
-EXPANSIONS = {"classic": {"armada"}, "duel": set()}
 
 
 class GameConfig(BaseModel):
@@ -19,7 +19,7 @@ class GameConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    game: Literal["classic", "duel"] = "classic"
+    game: str = Field("classic", description="a registered game kind (app.engine.game_kinds()): classic or duel")
     players: int | None = None
     seed: int = 0
     wonder_side: SideChoice | list[SideChoice] = "random"
@@ -28,13 +28,14 @@ class GameConfig(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> "GameConfig":
-        low, high = PLAYER_RANGE[self.game]
+        kind = game_kind(self.game)
+        low, high = kind.players
         if self.players is None:
             object.__setattr__(self, "players", low)
         assert self.players is not None
         if not low <= self.players <= high:
             raise ValueError(f"{self.game} is played by {low} to {high} players, not {self.players}")
-        unknown = set(self.expansions) - EXPANSIONS[self.game]
+        unknown = set(self.expansions) - set(kind.expansions)
         if unknown:
             raise ValueError(f"unknown expansion(s) for {self.game}: {sorted(unknown)}")
         if len(set(self.expansions)) != len(self.expansions):
@@ -42,8 +43,9 @@ class GameConfig(BaseModel):
         if isinstance(self.wonder_side, list) and len(self.wonder_side) != self.players:
             raise ValueError(f"wonder_side lists {len(self.wonder_side)} sides for {self.players} players")
         if self.wonders is not None:
-            if self.game != "classic":
-                raise ValueError("wonders can only be assigned in the classic game")
+            if not kind.assigns_wonders:
+                where = " or ".join(f"the {k.name} game" for k in registered() if k.assigns_wonders)
+                raise ValueError(f"wonders can only be assigned in {where}")
             if len(self.wonders) != self.players:
                 raise ValueError(f"wonders lists {len(self.wonders)} wonders for {self.players} players")
             if len(set(self.wonders)) != len(self.wonders):

@@ -16,8 +16,8 @@ from app.rooms.broadcast import RESYNC, Broadcaster, Presence
 from app.rooms.errors import NotFound, TooMany, outage_of
 from app.rooms.games import GameRuntime, GameService
 from app.rooms.service import RoomService
-from app.rooms.tokens import normalize_code
 from app.settings import Settings
+from app.tokens import normalize_code
 
 log = logging.getLogger("wonders.hub")
 

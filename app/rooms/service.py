@@ -19,21 +19,21 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any, get_args
+from typing import Any
 
 from pydantic import ValidationError
 
-from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES
+from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES, bot_plays
 from app.db.names import NAME_KEY_LENGTH, is_default_ignorable, name_key
 from app.db.store import GameRow, RoomRow, RoomTx, SeatRow, Taken, iso, now
-from app.engine import GameConfig, describe_components
+from app.engine import GameConfig, game_kind, game_kinds
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.clocks import CLOCK_KEYS, ClockSettings
 from app.rooms.errors import Conflict, Forbidden, Invalid, NotFound, TooMany, Unauthorized
 from app.rooms.games import GameService, new_seed, seat_bots, seats_taken_back
 from app.rooms.quota import LocalQuota, Quota
-from app.rooms.tokens import hash_token, is_code, new_code, new_token, normalize_code
 from app.settings import Settings
+from app.tokens import hash_token, is_code, new_code, new_token, normalize_code
 
 ZERO_WIDTH_JOINER = "\u200d"
 
@@ -48,31 +48,14 @@ ROOMS_WINDOW_S = 3600.0  # ROOMS_PER_ADDRESS counts the rooms an address created
 
 def notices(expansions: Any) -> list[str]:
     """What players should know about the rules of these expansions (Armada: its provisional values)."""
-    out = []
-    if "armada" in expansions:
-        out.append(describe_components()["armada"]["notice"])
-    return out
+    described = {e["name"]: e for kind in game_kinds() for e in kind["expansions"]}
+    return [notice for name in expansions if name in described for notice in described[name]["notices"]]
 
 
 @cache
 def expansions_by_game() -> dict[str, tuple[str, ...]]:
-    """Each game kind's expansions, from the engine's public face: the parts of
-    describe_components() that are not a game kind of their own, each under the game kind whose
-    GameConfig takes it."""
-    games = get_args(GameConfig.model_fields["game"].annotation)
-    names = sorted(set(describe_components()) - {"resources", *games})
-    out = {}
-    for game in games:
-        out[game] = tuple(name for name in names if _takes(game, name))
-    return out
-
-
-def _takes(game: str, expansion: str) -> bool:
-    try:
-        GameConfig(game=game, expansions=[expansion])
-    except ValidationError:
-        return False
-    return True
+    """Each registered game kind's expansions (the engine's registry)."""
+    return {kind["name"]: tuple(e["name"] for e in kind["expansions"]) for kind in game_kinds()}
 
 
 @dataclass(frozen=True)
@@ -187,10 +170,12 @@ class RoomService:
         return name
 
     @staticmethod
-    def check_bot(kind: str) -> str:
-        """A bot kind (app.bots.BOTS) or level (easy, medium, hard)."""
+    def check_bot(kind: str, game: str | None = None) -> str:
+        """A bot kind (app.bots.BOTS) or level (easy, medium, hard), which plays this game kind."""
         if kind not in BOT_NAMES:
             raise Invalid(f"unknown bot {kind!r}; bots: {sorted(BOTS)}, levels: {list(LEVEL_NAMES)}", code="bad_bot")
+        if game is not None and not bot_plays(kind, game):
+            raise Invalid(f"the {kind} bot does not play {game_kind(game).title}", code="bad_bot")
         return kind
 
     # ----- reading -----------------------------------------------------------------------------
@@ -338,7 +323,7 @@ class RoomService:
         taken = {host_seat}
         bot_seats: list[tuple[int, str]] = []
         for wanted, kind in bots:
-            self.check_bot(kind)
+            self.check_bot(kind, settings["game"])
             seat = wanted
             if seat is None:
                 seat = first_free_seat(players, taken)
@@ -565,6 +550,7 @@ class RoomService:
                     f"no game is running in room {room.code}: a bot plays a person's seat only during a game",
                     code="no_game",
                 )
+            self.check_bot(kind, room.settings["game"])
             seat = await self._person_seat(tx, room, seat_no)
             if unless_back_after is not None and (seat.taken_back_at or 0) > unless_back_after:
                 return  # its person came back after the step that made this due
@@ -672,6 +658,7 @@ class RoomService:
                 room = await self._room(tx, auth.code, lock=True)
                 self._require_host(room, auth)
                 self._require_lobby(room, "add a bot")
+                self.check_bot(kind, room.settings["game"])
                 taken = {s.seat for s in await tx.seats(room.id)}
                 players = room.settings["players"]
                 if seat_no is None:
@@ -706,6 +693,10 @@ class RoomService:
                     f"expansion(s) {disabled} are turned off on this server (ENABLED_EXPANSIONS): change the settings",
                     code="expansion_unavailable",
                 )
+            for s in seats:  # the game kind may have changed since the bots sat down
+                for kind in (s.bot, s.bot_plays):
+                    if kind is not None:
+                        self.check_bot(kind, room.settings["game"])
             for s in seats:  # a new game: people play their seats again, unless they left
                 if s.bot_plays and s.bot_reason != "left":
                     s.bot_plays = s.bot_reason = None

@@ -1,32 +1,67 @@
-// The front page: create a private room, or open one by its code.
+// The front page: create a private room, or open one by its code. The games, their players and
+// their expansions come from the server's registry of game kinds (GET /api/catalog: `games`).
 import { api, roomUrl, saveSeat } from "./api.js";
 import { CLOCK_CHOICES } from "./clock.js";
+import { h } from "./ui.js";
 
 const error = document.getElementById("error");
 const create = document.getElementById("create-form");
 
-let armada = { enabled: true, notices: [] }; // what the server says of Armada (GET /api/catalog)
+// Until the catalog answers: the two games as the page has always offered them.
+let games = [
+  { name: "classic", title: "7 Wonders", players: { min: 3, max: 7 }, wonder_sides: true, expansions: [] },
+  { name: "duel", title: "7 Wonders Duel", players: { min: 2, max: 2 }, wonder_sides: false, expansions: [] },
+];
+let enabled = {}; // expansion name -> whether this server offers it (ENABLED_EXPANSIONS)
 
-function showKind() {
-  const classic = create.game.value === "classic";
-  for (const el of create.querySelectorAll(".classic-only")) el.hidden = !classic;
-  for (const el of create.querySelectorAll(".armada-only")) el.hidden = !classic || !armada.enabled;
-  const notice = document.getElementById("armada-notice");
-  notice.textContent = armada.notices.join(" ");
-  notice.hidden = !(classic && armada.enabled && create.armada.checked && armada.notices.length);
+const kind = () => games.find((g) => g.name === create.game.value) || games[0];
+const playersText = (g) => (g.players.min === g.players.max ? `${g.players.min} players` : `${g.players.min}–${g.players.max} players`);
+
+function showGames() {
+  const chosen = create.game.value;
+  create.game.replaceChildren(...games.map((g) => new Option(`${g.title} (${playersText(g)})`, g.name)));
+  if (games.some((g) => g.name === chosen)) create.game.value = chosen;
 }
+
+// The chosen game's own choices: how many players, the wonders' side, its expansions with what
+// players should know of each (Armada: provisional values).
+function showKind() {
+  const g = kind();
+  document.getElementById("side-choice").hidden = !g.wonder_sides;
+  const players = create.players;
+  players.min = g.players.min;
+  players.max = g.players.max;
+  if (Number(players.value) < g.players.min || Number(players.value) > g.players.max) players.value = g.players.min;
+  document.getElementById("players-choice").hidden = g.players.min === g.players.max;
+  const box = document.getElementById("expansions");
+  const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.name));
+  const fresh = !box.dataset.shown;
+  box.replaceChildren(...g.expansions.filter((e) => enabled[e.name]).map((e) => {
+    const input = h("input", { type: "checkbox", name: e.name });
+    input.checked = fresh || checked.has(e.name);
+    const notice = h("p", { class: "notice", id: `${e.name}-notice` }, [e.notices.join(" ")]);
+    const showNotice = () => { notice.hidden = !(input.checked && e.notices.length); };
+    input.addEventListener("change", showNotice);
+    showNotice();
+    const provisional = e.notices.length ? " (provisional values)" : "";
+    return h("div", { class: "expansion" }, [h("label", {}, [h("span", {}, [input, ` ${e.title} expansion${provisional}`])]), notice]);
+  }));
+  if (g.expansions.length) box.dataset.shown = "1";
+}
+
 for (const [i, choice] of CLOCK_CHOICES.entries()) create.clock.append(new Option(choice.label, String(i)));
 create.game.addEventListener("change", showKind);
-create.armada.addEventListener("change", showKind);
+showGames();
 showKind();
 api("GET", "/api/catalog").then((catalog) => {
-  armada = catalog.expansions.armada || { enabled: false, notices: [] };
-  if (!armada.enabled) create.armada.checked = false;
+  games = catalog.games;
+  enabled = Object.fromEntries(Object.entries(catalog.expansions).map(([name, e]) => [name, e.enabled]));
   const longest = catalog.limits && catalog.limits.max_name_length;
   if (longest) {
     create.name.maxLength = longest;
     document.getElementById("name-hint").textContent = `at most ${longest} characters`;
   }
+  showGames();
   showKind();
 }).catch(() => {});
 
@@ -34,20 +69,19 @@ create.addEventListener("submit", async (event) => {
   event.preventDefault();
   error.textContent = "";
   const form = create;
-  const classic = form.game.value === "classic";
-  const players = classic ? Number(form.players.value) : 2;
+  const g = kind();
+  const players = g.players.min === g.players.max ? g.players.min : Number(form.players.value);
   const bots = Math.min(Number(form.bots.value) || 0, players - 1);
   const body = {
     name: form.name.value.trim(),
-    game: form.game.value,
+    game: g.name,
     players,
     bots: Array.from({ length: bots }, () => ({ kind: form.bot_kind.value })),
     clock: CLOCK_CHOICES[Number(form.clock.value)].clock,
   };
-  if (classic) {
-    body.wonder_side = form.wonder_side.value;
-    if (form.armada.checked && armada.enabled) body.expansions = ["armada"];
-  }
+  if (g.wonder_sides) body.wonder_side = form.wonder_side.value;
+  const expansions = [...document.querySelectorAll("#expansions input:checked")].map((i) => i.name);
+  if (expansions.length) body.expansions = expansions;
   try {
     const room = await api("POST", "/api/rooms", body);
     saveSeat(room.code, room.seat, room.token);

@@ -3,7 +3,7 @@ limits, with the documented response model."""
 
 from app.api.catalog import catalog_json
 from app.api.schemas import CatalogOut
-from app.engine import describe_components
+from app.engine import describe_components, game_kinds
 from app.engine.classic.armada.data import armada_data
 from tests.server.conftest import app_client, make_settings
 
@@ -18,6 +18,11 @@ async def test_the_catalog_serves_the_engines_components_with_expansions_and_lim
         again = [(await c.get("/api/catalog")).content for _ in range(20)]
         schema = (await c.get("/openapi.json")).json()
     assert body.pop("limits") == {"max_name_length": 17, "room_code_length": 9}
+    games = body.pop("games")
+    assert games == game_kinds() and [g["name"] for g in games] == ["classic", "duel"]
+    assert games[0]["players"] == {"min": 3, "max": 7} and games[1]["players"] == {"min": 2, "max": 2}
+    assert [e["name"] for e in games[0]["expansions"]] == ["armada"] and games[1]["expansions"] == []
+    assert games[0]["expansions"][0]["notices"] == [armada_data().notice]
     assert body.pop("expansions") == {"armada": {"game": "classic", "enabled": True, "notices": [armada_data().notice]}}
     assert body == describe_components()
     assert all(a == r.content for a in again)

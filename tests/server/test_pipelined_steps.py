@@ -52,7 +52,7 @@ async def staged(rt: GameRuntime, steps: int) -> None:
     async def waiting() -> bool:
         return len(rt.chain) == steps
 
-    await until(waiting, within=5)
+    await until(waiting, within=30)
 
 
 def canonical(rt: GameRuntime, seat: int, action: dict[str, Any]) -> dict[str, Any]:
@@ -165,7 +165,7 @@ async def test_a_step_whose_submitter_went_away_is_still_committed_and_announced
         async def announced() -> bool:
             return rt.version == 1 and heard == [1]
 
-        await until(announced, within=5)
+        await until(announced, within=30)
         assert await stored_seats(services, rt.game_id) == [0]
     finally:
         await services.stop()
@@ -185,13 +185,16 @@ async def test_a_commit_that_fails_takes_the_steps_built_on_it_and_the_game_goes
             await staged(rt, 2)
 
             async def writer_waits() -> bool:
+                # pg_stat_activity is read once per transaction and kept: read it afresh each time
+                other.exec_driver_sql("SELECT pg_stat_clear_snapshot()")
                 blocked = other.exec_driver_sql(
                     "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
                     "AND wait_event_type = 'Lock' AND query ILIKE 'INSERT INTO actions%%'"
                 )
                 return blocked.scalar_one() > 0
 
-            await until(writer_waits, within=5)
+            await until(writer_waits, within=30)
+            other.exec_driver_sql("SELECT pg_stat_clear_snapshot()")
             other.exec_driver_sql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
                 "AND wait_event_type = 'Lock' "

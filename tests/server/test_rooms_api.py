@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from app.db.models import Seat
 from app.engine.classic.armada.data import armada_data
-from app.rooms.tokens import CODE_ALPHABET, hash_token
 from app.settings import Settings
+from app.tokens import CODE_ALPHABET, hash_token
 from tests.server.conftest import app_client, make_settings
 from tests.server.helpers import bearer, create_room, error_of, join
 

@@ -14,7 +14,7 @@ import websockets
 from sqlalchemy import select
 
 from app.db.models import Seat
-from app.rooms.tokens import hash_token
+from app.tokens import hash_token
 from tests.server.conftest import live_sqlite_server, two_instances
 from tests.server.helpers import SeatClient, bearer, create_room, error_of, full_room, join, until
 from tests.server.live import LiveServer

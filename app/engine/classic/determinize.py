@@ -22,6 +22,7 @@ from app.engine.classic.data import CardDef
 from app.engine.classic.phases import DISCARD_BUILD, LAST_CARD, OVER, PICK
 from app.engine.classic.player import Player
 from app.engine.common.information import UNKNOWN_STEP, InformationSet, View
+from app.engine.common.kinds import new_game
 from app.engine.common.payment import masks_of, supply_of
 from app.engine.common.resources import INDEX, N_RESOURCES
 from app.engine.config import GameConfig
@@ -180,8 +181,6 @@ class ClassicInformation(InformationSet):
     # ----- rebuilding the public state from a view ----------------------------------------------------
 
     def rebuild(self, view: View, rng: random.Random) -> "ClassicGame":
-        from app.engine import new_game
-
         players = view["players"]
         config = GameConfig(
             game="classic",

@@ -22,6 +22,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from app.engine.common.kinds import information_of, new_game
+
 if TYPE_CHECKING:
     from app.engine.common.game import Game
 
@@ -77,19 +79,10 @@ def information_set(view: View) -> InformationSet:
     seat = view.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise ValueError("a spectator's view (seat None) has no information set: give a seat's view")
-    if view.get("game") == "duel":
-        from app.engine.duel.determinize import DuelInformation
-
-        return DuelInformation(seat)
-    if view.get("game") == "classic" and "armada" in view.get("expansions", ()):
-        from app.engine.classic.armada.determinize import ArmadaInformation
-
-        return ArmadaInformation(seat)
-    if view.get("game") == "classic":
-        from app.engine.classic.determinize import ClassicInformation
-
-        return ClassicInformation(seat)
-    raise ValueError(f"unknown game kind in the view: {view.get('game')!r}")
+    try:
+        return information_of(view.get("game"), view.get("expansions", ()), seat)
+    except ValueError:
+        raise ValueError(f"unknown game kind in the view: {view.get('game')!r}") from None
 
 
 def sample_game(views: Iterable[View], rng: random.Random, actions: Iterable[dict[str, Any] | None] = ()) -> "Game":
@@ -110,8 +103,6 @@ def sample_game(views: Iterable[View], rng: random.Random, actions: Iterable[dic
 def determinize(game: "Game", seat: int, rng: random.Random) -> "Game":
     """A copy of the game as `seat` may know it: the views it was shown after every step and
     its own actions, fed to an information set; the public state is the game's own."""
-    from app.engine import new_game
-
     seat = game.check_seat(seat)
     replay = new_game(game.config)
     info = information_set(replay.view(seat))

@@ -17,9 +17,8 @@ compiled data passed every check), so an effect is described in the data file's 
 from functools import cache
 from typing import Any
 
+from app.engine.common.kinds import registered
 from app.engine.common.resources import RESOURCES
-from app.engine.components.classic import armada_box, classic_box
-from app.engine.components.duel import duel_box
 from app.engine.components.entries import link_chains
 from app.engine.components.words import cost_text, effect_text, effects_text
 
@@ -28,10 +27,14 @@ __all__ = ["cost_text", "describe_components", "effect_text", "effects_text"]
 
 @cache
 def describe_components() -> dict[str, Any]:
-    """Every component of the three games, built once from the engine's validated data.
+    """Every component of the registered game kinds and their expansions (each under its own name),
+    built once from the engine's validated data. A kind's cards and its expansions' chain together.
 
     The result is shared by every caller (it is cached): read it, never mutate it; copy what you
     change. Its shape is documented in README.md ("The engine as a library")."""
-    classic, armada = classic_box(), armada_box()
-    link_chains(list(classic["cards"].values()) + list(armada["cards"].values()))
-    return {"resources": list(RESOURCES), "classic": classic, "armada": armada, "duel": duel_box()}
+    box: dict[str, Any] = {"resources": list(RESOURCES)}
+    for kind in registered():
+        parts = {kind.name: kind.components(), **{e.name: e.components() for e in kind.expansions.values()}}
+        link_chains([card for part in parts.values() for card in part.get("cards", {}).values()])
+        box.update(parts)
+    return box

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from app.engine.components.entries import cost_entry, link_chains, with_words
+from app.engine.components.entries import cost_entry, with_words
 from app.engine.duel.data import duel_files
 
 
@@ -26,7 +26,6 @@ def duel_box() -> dict[str, Any]:
         for models, guild in ((files.cards, False), (files.guilds, True))
         for m in models
     }
-    link_chains(list(cards.values()))
     return {
         "science_symbols": list(files.card_file.science_symbols),
         "abilities": {**files.wonder_file.abilities, **files.token_file.abilities},

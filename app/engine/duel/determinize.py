@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from app.engine.common.information import UNKNOWN_STEP, InformationSet, View
+from app.engine.common.kinds import new_game
 from app.engine.config import GameConfig
 from app.engine.duel.data import AGES
 from app.engine.duel.phases import BOX_TOKEN, DESTROY, DRAFT, OVER
@@ -54,8 +55,6 @@ class DuelInformation(InformationSet):
     # ----- rebuilding the public state --------------------------------------------------------------
 
     def rebuild(self, view: View, rng: random.Random) -> "DuelGame":
-        from app.engine import new_game
-
         game: DuelGame = new_game(GameConfig(game="duel", seed=rng.randrange(2**32)))  # type: ignore[assignment]
         data = game.data
         card = {c.name: c for c in data.cards}

@@ -99,7 +99,10 @@ Random agents (see README.md, "Reinforcement learning"):
         obs, rewards, terminations, truncations, infos = env.step(actions)
 """
 
+import importlib
 from typing import Any
+
+from app.engine import game_kind
 
 try:
     from app.engine.env.classic import ClassicEnv, ClassicSpec, classic_env
@@ -122,11 +125,13 @@ __all__ = [
 
 
 def _spec(game: str, players: int, expansions: tuple[str, ...]) -> ClassicSpec | DuelSpec:
-    if game == "duel":
-        return DuelSpec()
-    if game != "classic":
-        raise ValueError(f"game must be 'classic' or 'duel', not {game!r}")
-    return ClassicSpec(players, expansions)
+    """The spec of the registered game kind `game` (its `env`: "module:function")."""
+    kind = game_kind(game)
+    if kind.env is None:
+        raise ValueError(f"{kind.title} has no reinforcement-learning environment")
+    module, function = kind.env.split(":")
+    spec: ClassicSpec | DuelSpec = getattr(importlib.import_module(module), function)(players, expansions)
+    return spec
 
 
 def observation_layout(

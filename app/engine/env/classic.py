@@ -47,6 +47,11 @@ class ClassicSpec(ClassicActionIndex, ClassicObservation):
         self._layout()
 
 
+def make_spec(players: int, expansions: Iterable[str]) -> ClassicSpec:
+    """The spec of a game of this kind (the registry's `env`)."""
+    return ClassicSpec(players, expansions)
+
+
 class ClassicEnv(SpecAccessors, ParallelEnv):
     """7 Wonders (and Armada) for 3-7 players as a PettingZoo Parallel environment.
 

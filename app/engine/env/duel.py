@@ -5,7 +5,7 @@ Everything here reads the engine through its public face only (`new_game`, `game
 box `describe_components()`.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -237,6 +237,11 @@ class DuelSpec:
                 x[lay[p + "production_choices"] + self.resources.index(r)] += 1
         x[lay[p + "discard_gain"]] = pl["discard_gain"]
         x[lay[p + "military_points"]] = pl["military_points"]
+
+
+def make_spec(players: int, expansions: Iterable[str]) -> DuelSpec:
+    """The spec of a game of this kind (the registry's `env`): Duel has one, whatever is asked."""
+    return DuelSpec()
 
 
 class DuelEnv(SpecAccessors, AECEnv):
