@@ -5,7 +5,7 @@
 
 Without --url it starts `python -m app` on a free port with a fresh SQLite database (or
 --database-url) and stops it at the end. Every seat is a websocket client running a bot from
-app.bots on the state the server sends (app.bots.client's BotClient, without reconnecting).
+app.bots on the state the server sends (app.client's BotClient, without reconnecting).
 
 The timed window leaves out the set-up: rooms are created and every seat is connected before the
 clock starts, and each room's first `--warmup-turns` turns (reveals) are a warm-up. It runs from
@@ -37,9 +37,9 @@ import httpx
 import orjson
 from prometheus_client.parser import text_string_to_metric_families
 
-from app.bots import client as bot_client
 from app.bots import make_bot
-from app.bots.client import BotClient
+from app.client import BotClient
+from app.client import connection as bot_client
 from bench.live import ROOT, AppProcess, free_port
 
 
@@ -100,7 +100,7 @@ async def seat_bot(
     ready: asyncio.Event,
     go: asyncio.Event,
 ) -> None:
-    """One seat: app.bots.client's BotClient with a bot of app.bots, measuring through its hooks."""
+    """One seat: app.client's BotClient with a bot of app.bots, measuring through its hooks."""
     bot = make_bot(bot_kind, seed=hash((room.code, seat)) & 0xFFFF)
 
     async def choose(view: dict[str, Any], actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -454,7 +454,7 @@ class _OrjsonText:
 
 
 def cheap_client_json() -> None:
-    """The bot clients (app.bots.client) decode and encode with orjson in this load generator (as it
+    """The bot clients (app.client.connection) decode and encode with orjson in this load generator (as it
     runs on uvloop): the fewer cycles the clients take, the more of the machine the server gets."""
     bot_client.json = _OrjsonText  # type: ignore[assignment]
 

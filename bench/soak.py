@@ -7,7 +7,7 @@ acknowledged action is lost and none is applied twice.
     python -m bench.soak --signal term        # SIGTERM (a deploy's restart) instead of SIGKILL
 
 It starts `python -m app` on a fresh SQLite file (or --database-url) and keeps --rooms games of
-bots running over websockets (app.bots.client's BotClient, which reconnects after a lost
+bots running over websockets (app.client's BotClient, which reconnects after a lost
 connection and sends an unanswered action again with the same action_id). Each round it lets them
 play a moment, waits until some game has a turn half picked (picks made and not yet revealed),
 kills the server with SIGKILL and starts it again on the same database. A game that finishes is
@@ -45,7 +45,7 @@ from typing import Any
 import httpx
 
 from app.bots import make_bot
-from app.bots.client import BotClient, ClientError
+from app.client import BotClient, ClientError
 from bench.live import AppProcess, free_port, sqlite_url
 
 STOP_LIMIT_S = 10.0  # what `docker stop` grants before its SIGKILL

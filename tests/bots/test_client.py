@@ -18,8 +18,8 @@ from typing import Any
 import httpx
 import pytest
 
-from app.bots import client as client_module
-from app.bots.client import BotClient, ClientError, Outcome, as_chooser, main, play, run_bot
+from app.client import BotClient, ClientError, Outcome, as_chooser, main, play, run_bot
+from app.client import receive as client_module
 from app.engine import GameConfig, new_game, replay
 from tests.server.conftest import make_settings
 from tests.server.live import LiveServer
