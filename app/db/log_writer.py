@@ -30,8 +30,6 @@ import logging
 import sqlite3
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, update
@@ -44,24 +42,9 @@ from app import metrics
 from app.db.failures import driver_error, is_out_of_resources
 from app.db.models import Action, Game, Room
 from app.db.session import JSON_COLUMNS, _sqlite_pragmas
+from app.db.storage import Entry, WriteFailure
 
 log = logging.getLogger("wonders.db")
-
-
-@dataclass
-class Entry:
-    game_id: int
-    seq: int
-    seat: int
-    action: dict[str, Any]
-    action_id: str | None
-    at: datetime
-    result: dict[str, Any] | None = None  # set on a game's last action
-    room_id: int | None = None
-    by_timeout: bool = False  # made by the server for a seat whose clock ran out
-    after: "Entry | None" = None  # the uncommitted step of the same game this one was built on
-    outcome: bool | None = None  # once written: stored, or not (a conflict, its predecessor not stored, a failure)
-    dropped: bool = False  # not stored because its predecessor was not
 
 
 def _built_on_lost_step(entry: Entry) -> bool:
@@ -85,16 +68,6 @@ def _processor(column_type: Any, dialect: Any) -> Any:
 
 
 FAILURE_RECENT_S = 30.0
-
-
-@dataclass(frozen=True)
-class WriteFailure:
-    """The database refused to store actions from `since` to `last` (time.time()s), no batch stored
-    between them; `reason`: what it said last."""
-
-    since: float
-    last: float
-    reason: str
 
 
 class SqliteLog:

@@ -8,6 +8,8 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 
+from app.db.failures import DATABASE_ERRORS, translated
+
 ROOT = Path(__file__).resolve().parents[2]
 MIGRATIONS = ROOT / "migrations"
 
@@ -40,5 +42,9 @@ def upgrade_sync(database_url: str) -> None:
 
 
 async def upgrade(database_url: str) -> None:
-    """Migrate to head from async code: Alembic runs in a worker thread with its own loop."""
-    await asyncio.to_thread(upgrade_sync, database_url)
+    """Migrate to head from async code: Alembic runs in a worker thread with its own loop. A
+    database that does not answer comes out as StorageDown (its other errors as StorageFailure)."""
+    try:
+        await asyncio.to_thread(upgrade_sync, database_url)
+    except DATABASE_ERRORS as exc:
+        raise translated(exc) from exc

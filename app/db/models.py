@@ -5,7 +5,7 @@ A game's state is never stored: it is what replaying `actions` (ordered by `seq`
 to append the same step, the database lets exactly one win.
 """
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -24,6 +24,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from app.db.names import NAME_KEY_LENGTH
+from app.db.storage import now
 
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -33,19 +34,6 @@ NAMING = {
 }
 
 ID = BigInteger().with_variant(Integer(), "sqlite")  # SQLite autoincrements INTEGER primary keys only
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def iso(moment: datetime | None) -> str | None:
-    """ISO 8601 in UTC (SQLite gives back naive datetimes: they were stored in UTC)."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat()
 
 
 class Base(DeclarativeBase):

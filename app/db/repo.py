@@ -1,4 +1,5 @@
-"""Queries, for app/db/store.py (the seam the rooms layer calls): nothing above app/db writes SQL."""
+"""Queries, for app/db/sql_store.py (the SQL implementation of the storage interface the rooms layer
+calls, app/db/storage.py): nothing above app/db writes SQL."""
 
 from collections.abc import Sequence
 from typing import Any

@@ -3,11 +3,11 @@ people, and the HTTP status the REST layer answers with; websockets send the sam
 
 from typing import Any
 
-from app.db.store import STORAGE_ERRORS, is_disk_failure, is_storage_down
+from app.db.storage import StorageDown, StorageFailure
 
 __all__ = [
     "DATABASE_DOWN",
-    "STORAGE_ERRORS",  # the database's error classes, for the API's exception handlers
+    "STORAGE_ERRORS",  # the storage's error classes, for the API's exception handlers
     "Conflict",
     "Forbidden",
     "Invalid",
@@ -77,17 +77,18 @@ class Unreadable(RoomError):
     code = "game_unreadable"
 
 
+STORAGE_ERRORS: tuple[type[Exception], ...] = (StorageDown, StorageFailure)  # all a Store raises, but Taken
 DATABASE_DOWN = "the database is not answering; try again in a few seconds"
 
 
 DISK_FAILURE = "the server could not write to its disk (full or failing): nothing was stored; try again later"
 
 
-def unavailable(exc: BaseException) -> Unavailable:
-    """The 503 for a storage failure: the disk refused the write, or the database did not answer."""
-    return Unavailable(DISK_FAILURE if is_disk_failure(exc) else DATABASE_DOWN, code="database_down")
+def unavailable(exc: StorageDown) -> Unavailable:
+    """The 503 for a storage outage: the disk refused the write, or the database did not answer."""
+    return Unavailable(DISK_FAILURE if exc.disk else DATABASE_DOWN, code="database_down")
 
 
 def outage_of(exc: BaseException) -> Unavailable | None:
     """The error to answer for an exception that says the database is down (None: a real failure)."""
-    return unavailable(exc) if is_storage_down(exc) else None
+    return unavailable(exc) if isinstance(exc, StorageDown) else None

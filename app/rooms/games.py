@@ -34,13 +34,13 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from app import logs, metrics
 from app.bots import DEFAULT_BOT, LEVELS, Bot, Level, make_bot
-from app.db.store import Entry, StorageDown, Store, StoredGame, iso, now
+from app.db.storage import Entry, SeatRecord, StorageDown, Store, StoredGame, iso, now
 from app.engine import Action, Event, Game, GameConfig, IllegalAction, new_game, replay_steps
 from app.rooms.broadcast import RESYNC, Broadcaster
 from app.rooms.clocks import OFF, Clock, unix
@@ -168,7 +168,7 @@ class GameRuntime:
 Listener = Callable[[GameRuntime], None]
 
 
-def seat_bots(seats: Any) -> dict[int, str]:
+def seat_bots(seats: Sequence[SeatRecord]) -> dict[int, str]:
     """{seat: bot kind} of the seats a server-side bot plays: bot seats, and people's seats handed
     to a bot (by the host, on leaving, or after timeouts)."""
     out = {}
@@ -180,7 +180,7 @@ def seat_bots(seats: Any) -> dict[int, str]:
     return out
 
 
-def seats_taken_back(seats: Any) -> dict[int, int]:
+def seats_taken_back(seats: Sequence[SeatRecord]) -> dict[int, int]:
     """{seat: the game's version when its person last took it back from a bot}."""
     return {s.seat: s.taken_back_at for s in seats if s.taken_back_at is not None}
 
@@ -199,7 +199,6 @@ class GameService:
         bot_takeover: float = 10.0,
     ) -> None:
         self.store = store
-        self.writer = store.writer
         self.broadcaster = broadcaster
         self.factory = factory
         self.bot_delay = bot_delay

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT, LEVEL_NAMES, bot_plays
 from app.db.names import NAME_KEY_LENGTH, is_default_ignorable, name_key
-from app.db.store import GameRow, RoomRow, RoomTx, SeatRow, Taken, iso, now
+from app.db.storage import GameRecord, RoomRecord, RoomTx, SeatRecord, Taken, iso, now
 from app.engine import GameConfig, game_kind, game_kinds
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.clocks import CLOCK_KEYS, ClockSettings
@@ -180,7 +180,7 @@ class RoomService:
 
     # ----- reading -----------------------------------------------------------------------------
 
-    async def _room(self, tx: RoomTx, code: str, *, lock: bool = False) -> RoomRow:
+    async def _room(self, tx: RoomTx, code: str, *, lock: bool = False) -> RoomRecord:
         code = normalize_code(code)
         room = await tx.room(code, lock=lock) if is_code(code) else None
         if room is None:
@@ -199,7 +199,7 @@ class RoomService:
         hashes = {s.seat: s.token_hash for s in seats if s.token_hash}
         return await self._info(room, seats, game), hashes
 
-    async def _info(self, room: RoomRow, seats: Any, game: GameRow | None) -> dict[str, Any]:
+    async def _info(self, room: RoomRecord, seats: Any, game: GameRecord | None) -> dict[str, Any]:
         counts = await self.presence.counts(room.code)
         gone = await self.presence.gone(room.code)
         moment = time.time()
@@ -355,9 +355,9 @@ class RoomService:
                             code="too_many_rooms",
                         )
                     room = await tx.add_room(code, settings, host_seat)
-                    tx.add_person(room.id, host_seat, name, hash_token(token))
+                    await tx.add_person(room.id, host_seat, name, hash_token(token))
                     for seat, kind in bot_seats:
-                        tx.add_bot(room.id, seat, kind)
+                        await tx.add_bot(room.id, seat, kind)
                 break
             except Taken:
                 continue  # a code collision: draw another
@@ -392,8 +392,8 @@ class RoomService:
                         if seat in taken:
                             raise Conflict(f"seat {seat} is taken", code="seat_taken")
                         target = seat
-                    tx.add_person(room.id, target, name, hash_token(token))
-                    room.updated_at = now()
+                    await tx.add_person(room.id, target, name, hash_token(token))
+                    await tx.update_room(room, updated_at=now())
                     code = room.code
                 break
             except Taken:
@@ -403,7 +403,7 @@ class RoomService:
         await self._changed(code)
         return Joined(await self.get(code), target, token)
 
-    def _require_lobby(self, room: RoomRow, what: str) -> None:
+    def _require_lobby(self, room: RoomRecord, what: str) -> None:
         if room.status == "playing":
             raise Conflict(f"cannot {what}: the game in room {room.code} has started", code="game_started")
         if room.status == "closed":
@@ -417,14 +417,13 @@ class RoomService:
             room = await self._room(tx, auth.code, lock=True)
             seat = await self._seat_row(tx, room, auth.seat)
             if room.status == "playing":
-                seat.bot_plays, seat.bot_reason = seat.bot_plays or DEFAULT_BOT, "left"
-                await tx.flush()
-                if room.host_seat == seat.seat:
-                    others = [s for s in await tx.seats(room.id) if s.seat != seat.seat]
-                    room.host_seat = next_host(others, seat.seat)
-                room.updated_at = now()
+                seat = await tx.update_seat(seat, bot_plays=seat.bot_plays or DEFAULT_BOT, bot_reason="left")
+                host_seat = room.host_seat
+                if host_seat == seat.seat:
+                    host_seat = next_host([s for s in await tx.seats(room.id) if s.seat != seat.seat], seat.seat)
+                room = await tx.update_room(room, host_seat=host_seat, updated_at=now())
             else:
-                await self._vacate(tx, room, seat)
+                room = await self._vacate(tx, room, seat)
         if room.status == "playing":
             await self._bots_changed(room.code)
         else:
@@ -441,30 +440,38 @@ class RoomService:
             seat = await self._seat_row(tx, room, seat_no)
             if room.status == "playing" and seat.kind == "bot":
                 raise Conflict("a bot cannot leave a running game: it plays the seat to the end", code="game_started")
-            await self._vacate(tx, room, seat)
+            room = await self._vacate(tx, room, seat)
         await self._after_vacate(room)
         return await self.get(auth.code)
 
-    async def _seat_row(self, tx: RoomTx, room: RoomRow, seat_no: int) -> SeatRow:
+    async def _seat_row(self, tx: RoomTx, room: RoomRecord, seat_no: int) -> SeatRecord:
         row = await tx.seat(room.id, seat_no)
         if row is None:
             raise NotFound(f"seat {seat_no} of room {room.code} is free", code="seat_free")
         return row
 
-    async def _vacate(self, tx: RoomTx, room: RoomRow, seat: SeatRow) -> None:
+    async def _vacate(self, tx: RoomTx, room: RoomRecord, seat: SeatRecord) -> RoomRecord:
+        """The seat is left for good; the room as it now is."""
         if room.status == "playing":
-            seat.kind, seat.bot, seat.token_hash = "bot", seat.bot_plays or DEFAULT_BOT, None
-            seat.bot_plays = seat.bot_reason = seat.rejoin_hash = None
+            await tx.update_seat(
+                seat,
+                kind="bot",
+                bot=seat.bot_plays or DEFAULT_BOT,
+                token_hash=None,
+                bot_plays=None,
+                bot_reason=None,
+                rejoin_hash=None,
+            )
         else:
             await tx.remove_seat(seat)
-        await tx.flush()
-        if room.host_seat == seat.seat:
-            room.host_seat = next_host(await tx.seats(room.id))
-        if room.host_seat is None and room.status in LOBBY:
-            room.status = "closed"
-        room.updated_at = now()
+        host_seat, status = room.host_seat, room.status
+        if host_seat == seat.seat:
+            host_seat = next_host(await tx.seats(room.id))
+        if host_seat is None and status in LOBBY:
+            status = "closed"
+        return await tx.update_room(room, host_seat=host_seat, status=status, updated_at=now())
 
-    async def _after_vacate(self, room: RoomRow) -> None:
+    async def _after_vacate(self, room: RoomRecord) -> None:
         if room.status == "playing":
             await self._sync_bots(room.code)
         await self._changed(room.code)
@@ -556,8 +563,8 @@ class RoomService:
                 return  # its person came back after the step that made this due
             changed = (seat.bot_plays, seat.bot_reason) != (kind, reason)
             if changed:
-                seat.bot_plays, seat.bot_reason = kind, reason
-                room.updated_at = now()
+                await tx.update_seat(seat, bot_plays=kind, bot_reason=reason)
+                await tx.update_room(room, updated_at=now())
             code = room.code
         if changed:
             await self._bots_changed(code)
@@ -576,16 +583,17 @@ class RoomService:
             seat = await self._person_seat(tx, room, seat_no)
             changed = seat.bot_plays is not None
             if changed:
-                seat.bot_plays = seat.bot_reason = None
-                room.updated_at = now()
+                back: dict[str, Any] = {"bot_plays": None, "bot_reason": None}
                 game = await tx.latest_game(room.id) if room.status == "playing" else None
                 if game is not None and game.status == "running":  # its timeouts so far stop counting
-                    seat.taken_back_at = await tx.step_count(game.id)
+                    back["taken_back_at"] = await tx.step_count(game.id)
+                await tx.update_seat(seat, **back)
+                await tx.update_room(room, updated_at=now())
             code = room.code
         if changed:
             await self._bots_changed(code)
 
-    async def _person_seat(self, tx: RoomTx, room: RoomRow, seat_no: int) -> SeatRow:
+    async def _person_seat(self, tx: RoomTx, room: RoomRecord, seat_no: int) -> SeatRecord:
         seat = await self._seat_row(tx, room, seat_no)
         if seat.kind != "human":
             raise Conflict(f"seat {seat_no} is played by a bot of its own, not by a person", code="bot_seat")
@@ -605,7 +613,7 @@ class RoomService:
                     code="not_your_seat",
                 )
             seat = await self._person_seat(tx, room, seat_no)
-            seat.rejoin_hash = hash_token(token)
+            await tx.update_seat(seat, rejoin_hash=hash_token(token))
             code = room.code
         return {"url": f"/room.html?code={code}&rejoin={token}", "token": token, "seat": seat_no}
 
@@ -621,13 +629,13 @@ class RoomService:
                     "by a newer one; ask for a new link",
                     code="unknown_link",
                 )
-            seat.token_hash, seat.rejoin_hash = seat.rejoin_hash, None
-            room.updated_at = now()
+            await tx.update_seat(seat, token_hash=seat.rejoin_hash, rejoin_hash=None)
+            await tx.update_room(room, updated_at=now())
             code, seat_no = room.code, seat.seat
         await self._changed(code)
         return Joined(await self.get(code), seat_no, token)
 
-    def _require_host(self, room: RoomRow, auth: SeatAuth) -> None:
+    def _require_host(self, room: RoomRecord, auth: SeatAuth) -> None:
         if room.host_seat != auth.seat:
             raise Forbidden("only the host may do this", code="not_host")
 
@@ -646,8 +654,7 @@ class RoomService:
                     f"seat(s) {occupied} are taken: free them before playing with {settings['players']} players",
                     code="seats_taken",
                 )
-            room.settings = settings
-            room.updated_at = now()
+            await tx.update_room(room, settings=settings, updated_at=now())
         await self._changed(auth.code)
         return await self.get(auth.code)
 
@@ -669,8 +676,8 @@ class RoomService:
                     raise Invalid(f"there is no seat {seat_no}: seats are 0 to {players - 1}", code="bad_seat")
                 elif seat_no in taken:
                     raise Conflict(f"seat {seat_no} is taken", code="seat_taken")
-                tx.add_bot(room.id, seat_no, kind)
-                room.updated_at = now()
+                await tx.add_bot(room.id, seat_no, kind)
+                await tx.update_room(room, updated_at=now())
         except Taken:
             raise Conflict("that seat was just taken", code="seat_taken") from None
         await self._changed(auth.code)
@@ -698,9 +705,10 @@ class RoomService:
                     if kind is not None:
                         self.check_bot(kind, room.settings["game"])
             for s in seats:  # a new game: people play their seats again, unless they left
+                again: dict[str, Any] = {"taken_back_at": None}
                 if s.bot_plays and s.bot_reason != "left":
-                    s.bot_plays = s.bot_reason = None
-                s.taken_back_at = None
+                    again.update(bot_plays=None, bot_reason=None)
+                await tx.update_seat(s, **again)
             seed = room.settings.get("seed")
             config = GameConfig(**{k: room.settings[k] for k in CONFIG_KEYS}, seed=new_seed() if seed is None else seed)
             if not await tx.claim_room(room.id, LOBBY, "playing"):
@@ -741,7 +749,7 @@ def next_host(seats: Any, leaving: int | None = None) -> int | None:
     return min(s.seat for s in people) if people else None
 
 
-def check_spectator(room: RoomRow, game_status: str) -> None:
+def check_spectator(room: RoomRecord, game_status: str) -> None:
     """Raise Forbidden unless the room lets spectators see a game in this status."""
     policy = spectator_policy(room.settings)
     if policy == "off":

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from app import metrics
-from app.db.store import Store, now
+from app.db.storage import Store, now
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.games import GameService
 from app.settings import Settings

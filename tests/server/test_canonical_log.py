@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from app.db.store import Entry
+from app.db.storage import Entry
 from app.engine import Game, GameConfig, new_game
 from app.rooms.clocks import Clock
 from app.rooms.context import Services

@@ -211,8 +211,8 @@ async def test_actions_written_on_either_path_read_back_the_same(database_url: s
         game_id = await started_bot_game(services, seed=2)
         at = datetime(2030, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
         action = {"type": "x", "nested": {"ünïcode": [1, 2.5, None, True]}}
-        assert await services.games.writer.append(Entry(game_id, 50_000, 2, action, "id-1", at))
-        assert not await services.games.writer.append(Entry(game_id, 50_000, 1, {"type": "y"}, None, at))
+        assert await services.store.writer.append(Entry(game_id, 50_000, 2, action, "id-1", at))
+        assert not await services.store.writer.append(Entry(game_id, 50_000, 1, {"type": "y"}, None, at))
         async with services.db.sessions() as session:
             (row,) = [r for r in await repo.actions_of(session, game_id) if r["seq"] == 50_000]
         assert row["action"] == action and row["action_id"] == "id-1" and row["seat"] == 2
@@ -232,7 +232,7 @@ async def test_one_bad_row_fails_only_its_own_action(database_url: str) -> None:
     services = await Services.start(make_settings(database_url))
     try:
         first, second = await started_bot_game(services, seed=2), await started_bot_game(services, seed=3)
-        writer, now = services.games.writer, datetime.now(UTC)
+        writer, now = services.store.writer, datetime.now(UTC)
         good = writer.submit(Entry(first, 70_000, 0, {"type": "x"}, "good", now))
         bad = writer.submit(Entry(second, 70_000, 2**70, {"type": "y"}, "bad", now))  # one batch: no await between
         after = writer.submit(Entry(second, 70_001, 1, {"type": "z"}, None, now))
@@ -260,13 +260,13 @@ async def test_sqlite_writes_wait_for_another_writer(sqlite_url: str) -> None:
         other.execute("BEGIN IMMEDIATE")  # another writer holds the lock
 
         async def commit_once_retried() -> None:
-            await until(lambda: services.games.writer.retries > 0, within=10)
+            await until(lambda: services.store.writer.retries > 0, within=10)
             other.execute("COMMIT")
 
         release = asyncio.create_task(commit_once_retried())
-        stored = await services.games.writer.append(Entry(game_id, 60_000, 0, {"type": "x"}, None, datetime.now(UTC)))
+        stored = await services.store.writer.append(Entry(game_id, 60_000, 0, {"type": "x"}, None, datetime.now(UTC)))
         await release
-        assert stored and services.games.writer.retries > 0
+        assert stored and services.store.writer.retries > 0
         other.close()
     finally:
         await services.stop()

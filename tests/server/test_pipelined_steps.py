@@ -127,7 +127,7 @@ async def test_the_log_writer_never_stores_a_step_without_its_predecessor(databa
     services = await Services.start(make_settings(database_url))
     try:
         rt = await three_seat_game(services, seed=7)
-        writer, at = services.games.writer, datetime.now(UTC)
+        writer, at = services.store.writer, datetime.now(UTC)
         lost = Entry(rt.game_id, 50_000, 0, {"type": "ours"}, None, at)
         built_on_lost = Entry(rt.game_id, 50_001, 1, {"type": "ours"}, None, at, after=lost)
         kept = Entry(rt.game_id, 60_000, 0, {"type": "ours"}, None, at)

@@ -1,0 +1,362 @@
+"""The Store on SQLAlchemy: SQLite or PostgreSQL (app/db/storage.py is the interface).
+
+Every database error is translated here, at the edge of each operation: a unique key another
+writer took first becomes `Taken`, an outage (unreachable, connection lost, pool exhausted, SQLite
+locked, a disk that refuses to write) `StorageDown`, anything else `StorageFailure`. Rows become
+frozen records; the rooms layer never holds a row or a session.
+"""
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import exists, select, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db import repo
+from app.db.failures import DATABASE_ERRORS, is_disk_failure, translated, translating
+from app.db.log_writer import ActionLogWriter
+from app.db.models import Action, Game, Room, Seat
+from app.db.names import name_key
+from app.db.session import Database
+from app.db.storage import (
+    Entry,
+    GameRecord,
+    RoomRecord,
+    RoomTx,
+    SeatRecord,
+    StorageDown,
+    Store,
+    StoredGame,
+    WriteFailure,
+    now,
+)
+
+ACTIVE_ROOM_STATUSES = repo.ACTIVE_ROOM_STATUSES
+
+
+def room_record(row: Room) -> RoomRecord:
+    return RoomRecord(row.id, row.code, row.status, row.settings, row.host_seat, row.created_at, row.updated_at)
+
+
+def seat_record(row: Seat) -> SeatRecord:
+    return SeatRecord(
+        row.id,
+        row.room_id,
+        row.seat,
+        row.name,
+        row.name_key,
+        row.kind,
+        row.bot,
+        row.token_hash,
+        row.joined_at,
+        row.bot_plays,
+        row.bot_reason,
+        row.rejoin_hash,
+        row.taken_back_at,
+    )
+
+
+def game_record(row: Game) -> GameRecord:
+    return GameRecord(
+        row.id,
+        row.room_id,
+        row.kind,
+        row.config,
+        row.seed,
+        row.seats,
+        row.status,
+        row.result,
+        row.created_at,
+        row.finished_at,
+        row.clock,
+    )
+
+
+class SqlRoomTx(RoomTx):
+    """Changes are written when the session next queries and when the unit of work commits (a unique
+    key already taken comes out then, as Taken)."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    @translating
+    async def room(self, code: str, *, lock: bool = False) -> RoomRecord | None:
+        row = await repo.room_by_code(self.session, code, for_update=lock)
+        return None if row is None else room_record(row)
+
+    @translating
+    async def seats(self, room_id: int) -> list[SeatRecord]:
+        return [seat_record(row) for row in await repo.seats_of(self.session, room_id)]
+
+    @translating
+    async def seat(self, room_id: int, seat: int) -> SeatRecord | None:
+        query = select(Seat).where(Seat.room_id == room_id, Seat.seat == seat)
+        row = (await self.session.execute(query)).scalar_one_or_none()
+        return None if row is None else seat_record(row)
+
+    @translating
+    async def seat_by_token(self, room_id: int, token_hash: str) -> SeatRecord | None:
+        row = await repo.seat_by_token(self.session, room_id, token_hash)
+        return None if row is None else seat_record(row)
+
+    @translating
+    async def seat_by_rejoin(self, room_id: int, rejoin_hash: str) -> SeatRecord | None:
+        query = select(Seat).where(Seat.room_id == room_id, Seat.rejoin_hash == rejoin_hash)
+        row = (await self.session.execute(query)).scalar_one_or_none()
+        return None if row is None else seat_record(row)
+
+    @translating
+    async def count_rooms(self, statuses: Sequence[str]) -> int:
+        return await repo.count_rooms(self.session, statuses)
+
+    @translating
+    async def latest_game(self, room_id: int) -> GameRecord | None:
+        row = await repo.latest_game(self.session, room_id)
+        return None if row is None else game_record(row)
+
+    @translating
+    async def games(self, room_id: int) -> list[GameRecord]:
+        return [game_record(row) for row in await repo.games_of(self.session, room_id)]
+
+    @translating
+    async def game(self, game_id: int) -> GameRecord | None:
+        row = await repo.game_by_id(self.session, game_id)
+        return None if row is None else game_record(row)
+
+    @translating
+    async def step_count(self, game_id: int) -> int:
+        return await repo.step_count(self.session, game_id)
+
+    @translating
+    async def add_room(self, code: str, settings: dict[str, Any], host_seat: int) -> RoomRecord:
+        row = Room(code=code, status="open", settings=settings, host_seat=host_seat)
+        self.session.add(row)
+        await self.session.flush()
+        return room_record(row)
+
+    @translating
+    async def add_person(self, room_id: int, seat: int, name: str, token_hash: str) -> None:
+        self.session.add(
+            Seat(room_id=room_id, seat=seat, name=name, name_key=name_key(name), kind="human", token_hash=token_hash)
+        )
+
+    @translating
+    async def add_bot(self, room_id: int, seat: int, kind: str) -> None:
+        name = f"{kind.capitalize()} bot {seat}"
+        self.session.add(Seat(room_id=room_id, seat=seat, name=name, name_key=name_key(name), kind="bot", bot=kind))
+
+    @translating
+    async def remove_seat(self, seat: SeatRecord) -> None:
+        row = await self.session.get(Seat, seat.id)
+        if row is not None:
+            await self.session.delete(row)
+
+    @translating
+    async def update_room(self, room: RoomRecord, **changes: Any) -> RoomRecord:
+        row = await self.session.get(Room, room.id)
+        assert row is not None, f"room {room.code} is gone"
+        for name, value in changes.items():
+            setattr(row, name, value)
+        return room_record(row)
+
+    @translating
+    async def update_seat(self, seat: SeatRecord, **changes: Any) -> SeatRecord:
+        row = await self.session.get(Seat, seat.id)
+        assert row is not None, f"seat {seat.seat} is gone"
+        for name, value in changes.items():
+            setattr(row, name, value)
+        return seat_record(row)
+
+    @translating
+    async def claim_room(self, room_id: int, statuses: Sequence[str], status: str) -> bool:
+        claimed = await self.session.execute(
+            update(Room).where(Room.id == room_id, Room.status.in_(statuses)).values(status=status, updated_at=now())
+        )
+        return claimed.rowcount == 1  # type: ignore[attr-defined]
+
+    @translating
+    async def add_game(
+        self,
+        *,
+        room_id: int,
+        kind: str,
+        config: dict[str, Any],
+        seed: int,
+        seats: list[Any],
+        clock: dict[str, Any] | None,
+    ) -> int:
+        row = Game(status="running", room_id=room_id, kind=kind, config=config, seed=seed, seats=seats, clock=clock)
+        self.session.add(row)
+        await self.session.flush()
+        return row.id
+
+
+def _stored(row: Game, room_code: str, room_seats: Sequence[Seat], steps: list[dict[str, Any]]) -> StoredGame:
+    return StoredGame(
+        row.id,
+        row.room_id,
+        room_code,
+        row.config,
+        row.status,
+        row.clock,
+        row.created_at,
+        row.seats,
+        row.result,
+        [seat_record(s) for s in room_seats],
+        steps,
+    )
+
+
+def _recent_action(cutoff: datetime) -> Any:
+    """An action of one of the room's games at or after the cutoff (correlated to `rooms`)."""
+    return exists().where(Action.game_id == Game.id, Game.room_id == Room.id, Action.created_at >= cutoff)
+
+
+class SqlStore(Store):
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.writer = ActionLogWriter(db.engine)
+        self.dialect = db.dialect
+
+    @classmethod
+    def open(cls, database_url: str, *, pool_size: int = 10, echo: bool = False) -> "SqlStore":
+        return cls(Database(database_url, pool_size=pool_size, echo=echo))
+
+    def start(self) -> None:
+        self.writer.start()
+
+    async def stop_writing(self) -> None:
+        await self.writer.stop()
+
+    async def close(self) -> None:
+        await self.db.dispose()
+
+    def writes_failing(self) -> WriteFailure | None:
+        return self.writer.failing_now()
+
+    @translating
+    async def ping(self) -> None:
+        async with self.db.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+
+    # ----- rooms -----------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[RoomTx]:
+        try:
+            async with self.db.sessions() as session, session.begin():
+                yield SqlRoomTx(session)
+        except DATABASE_ERRORS as exc:
+            raise translated(exc) from exc
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[RoomTx]:
+        try:
+            async with self.db.sessions() as session:
+                yield SqlRoomTx(session)
+        except DATABASE_ERRORS as exc:
+            raise translated(exc) from exc
+
+    @translating
+    async def status_counts(self) -> list[tuple[str, int]]:
+        async with self.db.sessions() as session:
+            return await repo.status_counts(session)
+
+    # ----- games -----------------------------------------------------------------------------------
+
+    @translating
+    async def game(self, game_id: int) -> StoredGame | None:
+        async with self.db.sessions() as session:
+            row = await repo.game_by_id(session, game_id)
+            if row is None:
+                return None
+            room = await session.get(Room, row.room_id)
+            assert room is not None
+            room_seats = await repo.seats_of(session, row.room_id)
+            steps = await repo.actions_of(session, game_id)
+        return _stored(row, room.code, room_seats, steps)
+
+    async def running_games(self, batch: int = 50) -> AsyncIterator[list[StoredGame]]:
+        try:
+            async with self.db.sessions() as session:
+                games, codes, seats = await repo.running_games(session)
+        except DATABASE_ERRORS as exc:
+            raise translated(exc) from exc
+        for start in range(0, len(games), batch):
+            rows = games[start : start + batch]
+            try:
+                async with self.db.sessions() as session:
+                    logs = await repo.logs_of(session, [g.id for g in rows])
+            except DATABASE_ERRORS as exc:
+                raise translated(exc) from exc
+            yield [_stored(g, codes[g.room_id], seats.get(g.room_id, []), logs[g.id]) for g in rows]
+
+    @translating
+    async def steps_since(self, game_id: int, seq: int) -> list[dict[str, Any]]:
+        async with self.db.engine.connect() as conn:
+            return await repo.actions_of(conn, game_id, seq)
+
+    def submit(self, entry: Entry) -> "asyncio.Future[bool]":
+        return self.writer.submit(entry)
+
+    async def committed(self, commit: "asyncio.Future[bool]") -> bool:
+        try:
+            return await asyncio.shield(commit)  # the commit is the writer's, whoever stops waiting
+        except DATABASE_ERRORS as exc:  # the writer stores nothing of a batch that fails: an outage to us
+            raise StorageDown(str(exc), disk=is_disk_failure(exc)) from exc
+
+    # ----- unused rooms (app/rooms/sweep.py) -------------------------------------------------------
+
+    @translating
+    async def touch_room(self, code: str) -> None:
+        at = now()
+        async with self.db.sessions() as session, session.begin():
+            await session.execute(
+                update(Room)
+                .where(Room.code == code, Room.status.in_(ACTIVE_ROOM_STATUSES), Room.updated_at < at)
+                .values(updated_at=at)
+            )
+
+    @translating
+    async def idle_rooms(self, cutoff: datetime, limit: int) -> list[tuple[int, str]]:
+        query = (
+            select(Room.id, Room.code)
+            .where(Room.status.in_(ACTIVE_ROOM_STATUSES), Room.updated_at < cutoff, ~_recent_action(cutoff))
+            .order_by(Room.id)
+            .limit(limit)
+        )
+        async with self.db.sessions() as session:
+            return [(r.id, r.code) for r in (await session.execute(query)).all()]
+
+    @translating
+    async def close_idle_room(self, room_id: int, cutoff: datetime) -> tuple[int, ...] | None:
+        at = now()
+        async with self.db.sessions() as session, session.begin():
+            claimed = await session.execute(
+                update(Room)
+                .where(
+                    Room.id == room_id,
+                    Room.status.in_(ACTIVE_ROOM_STATUSES),
+                    Room.updated_at < cutoff,
+                    ~_recent_action(cutoff),
+                )
+                .values(status="closed", updated_at=at)
+            )
+            if claimed.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            abandoned = await session.execute(
+                update(Game)
+                .where(Game.room_id == room_id, Game.status == "running")
+                .values(status="abandoned", finished_at=at)
+                .returning(Game.id)
+            )
+            return tuple(sorted(abandoned.scalars().all()))
+
+    @translating
+    async def abandoned_among(self, game_ids: Sequence[int]) -> list[int]:
+        query = select(Game.id).where(Game.id.in_(game_ids), Game.status == "abandoned")
+        async with self.db.sessions() as session:
+            return list((await session.execute(query)).scalars())

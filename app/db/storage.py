@@ -1,0 +1,309 @@
+"""The storage interface: everything the rooms layer asks of the database, in its own words.
+
+Nothing above `app/db` opens a session, writes SQL or sees a driver's error: the rooms layer calls a
+`Store` (`app.db.open_store(url)` gives the one for a DATABASE_URL: `SqlStore`, on SQLite or
+PostgreSQL, app/db/sql_store.py). It takes and returns plain values: frozen records of rooms, seats
+and games, dicts of settings and steps.
+
+Rooms and seats change inside a unit of work (`Store.transaction()`, a `RoomTx`): whatever it wrote is
+committed when the block ends, or nothing if it raised. An update returns the record as it now is.
+A unique key another writer took first comes out as `Taken`; a database that does not answer (or
+a disk that refuses to write) as `StorageDown`; any other failure of the database as
+`StorageFailure`. No other error of the database's comes out of a Store.
+
+Games: `game(game_id)` reads a game with its room's code and seats and its whole log;
+`steps_since(game_id, seq)` what another instance stored meanwhile; `submit(entry)` queues one action
+for its (group) commit and `committed(future)` waits for it (False when the step was stored first by
+someone else).
+"""
+
+import asyncio
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """ISO 8601 in UTC (SQLite gives back naive datetimes: they were stored in UTC)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
+class Taken(Exception):
+    """A unique key (a room code, a seat, a name) that another writer took first."""
+
+
+class StorageDown(Exception):
+    """The database did not answer, or its disk refused to write (`disk`): try again later."""
+
+    def __init__(self, message: str, *, disk: bool = False) -> None:
+        super().__init__(message)
+        self.disk = disk
+
+
+class StorageFailure(Exception):
+    """The database answered with an error that is no outage: a fault to log and fix."""
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    id: int
+    code: str
+    status: str  # open, playing, finished, closed
+    settings: dict[str, Any]
+    host_seat: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """An occupied seat: a person (with a hashed token) or a server-side bot. Free seats have none."""
+
+    id: int
+    room_id: int
+    seat: int
+    name: str
+    name_key: str
+    kind: str  # human or bot
+    bot: str | None
+    token_hash: str | None
+    joined_at: datetime
+    # a person's seat that a bot plays for now: the bot's kind and why ("host", "left", "timeout")
+    bot_plays: str | None
+    bot_reason: str | None
+    rejoin_hash: str | None  # a rejoin link's new token
+    # the running game's step count when the person last took the seat back from a bot
+    taken_back_at: int | None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    room_id: int
+    kind: str
+    config: dict[str, Any]  # GameConfig, seed included
+    seed: int
+    seats: list[Any]  # who sat where when the game started: [{"seat", "name", "kind", "bot"}]
+    status: str  # running, finished, abandoned
+    result: dict[str, Any] | None
+    created_at: datetime
+    finished_at: datetime | None
+    clock: dict[str, Any] | None  # the room's clock setting at the start
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: its record's fields, its room's code and seats now, and its log."""
+
+    id: int
+    room_id: int
+    room_code: str
+    config: dict[str, Any]
+    status: str
+    clock: dict[str, Any] | None
+    created_at: datetime
+    seats: list[Any]  # who sat where at the start ({"seat", "name", "kind", "bot"})
+    result: dict[str, Any] | None
+    room_seats: Sequence[SeatRecord]  # the room's seats now (who plays each one)
+    steps: list[dict[str, Any]]  # {"seq", "seat", "action", "action_id", "by_timeout", "created_at"}
+
+
+@dataclass
+class Entry:
+    """One action to append to a game's log (see Store.submit)."""
+
+    game_id: int
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    action_id: str | None
+    at: datetime
+    result: dict[str, Any] | None = None  # set on a game's last action: it finishes the game and room
+    room_id: int | None = None
+    by_timeout: bool = False  # made by the server for a seat whose clock ran out
+    after: "Entry | None" = None  # the uncommitted step of the same game this one was built on
+    outcome: bool | None = None  # once written: stored, or not (a conflict, its predecessor not stored, a failure)
+    dropped: bool = False  # not stored because its predecessor was not
+
+
+@dataclass(frozen=True)
+class WriteFailure:
+    """The database refused to store actions from `since` to `last` (time.time()s), no batch stored
+    between them; `reason`: what it said last."""
+
+    since: float
+    last: float
+    reason: str
+
+
+class RoomTx(ABC):
+    """One unit of work on rooms, seats and the games they start."""
+
+    @abstractmethod
+    async def room(self, code: str, *, lock: bool = False) -> RoomRecord | None:
+        """The room of that code (`lock`: until the unit of work ends, other writers wait)."""
+
+    @abstractmethod
+    async def seats(self, room_id: int) -> list[SeatRecord]:
+        """Its occupied seats, by seat number."""
+
+    @abstractmethod
+    async def seat(self, room_id: int, seat: int) -> SeatRecord | None: ...
+
+    @abstractmethod
+    async def seat_by_token(self, room_id: int, token_hash: str) -> SeatRecord | None: ...
+
+    @abstractmethod
+    async def seat_by_rejoin(self, room_id: int, rejoin_hash: str) -> SeatRecord | None: ...
+
+    @abstractmethod
+    async def count_rooms(self, statuses: Sequence[str]) -> int: ...
+
+    @abstractmethod
+    async def latest_game(self, room_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def games(self, room_id: int) -> list[GameRecord]:
+        """Every game played in the room, oldest first."""
+
+    @abstractmethod
+    async def game(self, game_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def step_count(self, game_id: int) -> int:
+        """The game's version as stored: how many steps its log holds."""
+
+    @abstractmethod
+    async def add_room(self, code: str, settings: dict[str, Any], host_seat: int) -> RoomRecord:
+        """A new open room (Taken if its code is)."""
+
+    @abstractmethod
+    async def add_person(self, room_id: int, seat: int, name: str, token_hash: str) -> None:
+        """A person sits down (Taken if the seat or the name is)."""
+
+    @abstractmethod
+    async def add_bot(self, room_id: int, seat: int, kind: str) -> None:
+        """A bot of that kind sits down, named after its kind and seat."""
+
+    @abstractmethod
+    async def remove_seat(self, seat: SeatRecord) -> None: ...
+
+    @abstractmethod
+    async def update_room(self, room: RoomRecord, **changes: Any) -> RoomRecord:
+        """Change these fields of the room; the room as it now is."""
+
+    @abstractmethod
+    async def update_seat(self, seat: SeatRecord, **changes: Any) -> SeatRecord:
+        """Change these fields of the seat; the seat as it now is (Taken if a unique one is taken)."""
+
+    @abstractmethod
+    async def claim_room(self, room_id: int, statuses: Sequence[str], status: str) -> bool:
+        """Move the room to `status` if it still is in one of `statuses` (one writer wins a race)."""
+
+    @abstractmethod
+    async def add_game(
+        self,
+        *,
+        room_id: int,
+        kind: str,
+        config: dict[str, Any],
+        seed: int,
+        seats: list[Any],
+        clock: dict[str, Any] | None,
+    ) -> int:
+        """A new running game; its id."""
+
+
+class Store(ABC):
+    """Where rooms, seats, games and their action logs are kept."""
+
+    dialect: str  # the database's kind ("sqlite", "postgresql"), for what is said about it
+
+    @abstractmethod
+    def start(self) -> None:
+        """Start writing actions (the log writer)."""
+
+    @abstractmethod
+    async def stop_writing(self) -> None:
+        """Write what is pending, then stop the log writer."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    def writes_failing(self) -> WriteFailure | None:
+        """Since when and why the database refuses to store actions (None: the last batch was stored,
+        or the last refusal is over 30 s old)."""
+
+    @abstractmethod
+    async def ping(self) -> None:
+        """Return if the database answers (StorageDown if not)."""
+
+    # ----- rooms ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[RoomTx]:
+        """A unit of work: committed when the block ends, rolled back if it raises."""
+
+    @abstractmethod
+    def reading(self) -> AbstractAsyncContextManager[RoomTx]:
+        """Reads only: nothing is committed."""
+
+    @abstractmethod
+    async def status_counts(self) -> list[tuple[str, int]]:
+        """(room status, rooms) pairs, and ("games_running", games)."""
+
+    # ----- games ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def game(self, game_id: int) -> StoredGame | None: ...
+
+    @abstractmethod
+    def running_games(self, batch: int = 50) -> AsyncIterator[list[StoredGame]]:
+        """Every running game with its log, `batch` games at a time."""
+
+    @abstractmethod
+    async def steps_since(self, game_id: int, seq: int) -> list[dict[str, Any]]:
+        """The game's steps from `seq` on."""
+
+    @abstractmethod
+    def submit(self, entry: Entry) -> "asyncio.Future[bool]":
+        """Queue one action for its commit; `committed` awaits the answer."""
+
+    @abstractmethod
+    async def committed(self, commit: "asyncio.Future[bool]") -> bool:
+        """Whether a submitted action was stored (False: its step or idempotency key was stored
+        first by someone else); StorageDown if the database did not answer."""
+
+    async def append(self, entry: Entry) -> bool:
+        """Commit one action (and, with its `result`, finish its game and room)."""
+        return await self.committed(self.submit(entry))
+
+    # ----- unused rooms (app/rooms/sweep.py) -----------------------------------------------------
+
+    @abstractmethod
+    async def touch_room(self, code: str) -> None:
+        """The room was used just now."""
+
+    @abstractmethod
+    async def idle_rooms(self, cutoff: datetime, limit: int) -> list[tuple[int, str]]:
+        """(id, code) of the rooms in use with no change and no action since the cutoff."""
+
+    @abstractmethod
+    async def close_idle_room(self, room_id: int, cutoff: datetime) -> tuple[int, ...] | None:
+        """Close the room if it is still unused since the cutoff, and abandon its running game, at
+        once: the abandoned games' ids, or None if it was used meanwhile or closed by another."""
+
+    @abstractmethod
+    async def abandoned_among(self, game_ids: Sequence[int]) -> list[int]: ...
