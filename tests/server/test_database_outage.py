@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from app.db.storage import StorageDown
 from app.rooms.context import Services
 from tests.server.conftest import PG_HOST, PG_PORT, _clear_postgres, live_app_server, make_settings
 from tests.server.helpers import SeatClient, bearer, full_room
@@ -176,7 +177,7 @@ class FailingOnce:
     async def load(self, code: str) -> Any:
         if not self.failed:
             self.failed = True
-            raise ConnectionRefusedError(111, "Connection refused")
+            raise StorageDown("connection refused")
         return await self.rooms.load(code)
 
 

@@ -11,6 +11,7 @@ import httpx
 import pytest
 import redis.asyncio as aioredis
 
+from app.db.storage import StorageDown
 from app.rooms.broadcast import RedisBroadcaster, RedisPresence
 from app.rooms.context import Services
 from app.rooms.quota import RedisQuota
@@ -392,7 +393,7 @@ async def test_an_instance_whose_catch_up_failed_catches_up_again(pg_server_url:
             async def once_down(*args: object) -> list:
                 if not failed:
                     failed.append(True)
-                    raise ConnectionRefusedError(111, "Connection refused")
+                    raise StorageDown("connection refused")
                 return await steps_since(*args)
 
             store.steps_since = once_down
