@@ -7,18 +7,8 @@ from fastapi import APIRouter, Query
 from app.api import render
 from app.api.deps import OptionalSeatDep, RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
-from app.api.schemas import (
-    MAX_COUNT,
-    MAX_ID,
-    MAX_SEATS,
-    ActionIn,
-    ActionOut,
-    ErrorOut,
-    HistoryOut,
-    LegalActionsOut,
-    ResultOut,
-    StateOut,
-)
+from app.api.game_schemas import ActionIn, ActionOut, HistoryOut, LegalActionsOut, ResultOut, StateOut
+from app.api.schemas import MAX_COUNT, MAX_ID, MAX_SEATS, ErrorOut
 from app.rooms.errors import Conflict, Forbidden
 
 router = APIRouter(

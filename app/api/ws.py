@@ -26,7 +26,8 @@ from app.api.connection_limit import ConnectionsPerAddress
 from app.api.deps import bearer_token
 from app.api.errors import clean_errors, describe_validation, not_json_reason, refuse_constant
 from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
-from app.api.schemas import (
+from app.api.room_schemas import RoomOut
+from app.api.ws_messages import (
     CLIENT_TYPES,
     AcceptedMsg,
     ActionMsg,
@@ -36,7 +37,6 @@ from app.api.schemas import (
     PingMsg,
     PongMsg,
     RoomMsg,
-    RoomOut,
     SyncMsg,
     WelcomeMsg,
     client_message,
