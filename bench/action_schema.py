@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from app.api.actions import game_action
-from app.api.schemas import client_message
+from app.api.ws_messages import client_message
 from app.engine import GameConfig, new_game
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.engine import GameConfig, new_game
+from app.engine import GameConfig, game_kind, game_kinds, new_game
 from bench import positive_int
 
 
@@ -81,14 +81,15 @@ def run(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=["classic", "duel"], default="classic")
+    parser.add_argument("--game", choices=[kind["name"] for kind in game_kinds()], default="classic")
     parser.add_argument("--players", type=int, nargs="*", default=None)
     parser.add_argument("--games", type=positive_int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--armada", action="store_true")
     parser.add_argument("--built", action="store_true", help="make every listed action's dict (legal_actions)")
     args = parser.parse_args(argv)
-    counts = args.players or ([2] if args.game == "duel" else [3, 4, 7])
+    low, high = game_kind(args.game).players
+    counts = args.players or sorted({low, min(low + 1, high), high})  # classic: 3, 4 and 7; Duel: 2
     expansions = ["armada"] if args.armada else []
     for players in counts:
         try:

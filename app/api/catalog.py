@@ -9,10 +9,10 @@ from functools import cache
 
 from fastapi import APIRouter, Response
 
+from app.api.catalog_schemas import CatalogOut
 from app.api.deps import ServicesDep
-from app.api.schemas import CatalogOut
 from app.engine import describe_components, game_kinds
-from app.rooms.service import expansions_by_game, notices
+from app.rooms.room_rules import expansions_by_game, notices
 
 router = APIRouter(tags=["catalog"])
 

@@ -7,18 +7,8 @@ from fastapi import APIRouter, Query
 from app.api import render
 from app.api.deps import OptionalSeatDep, RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
-from app.api.schemas import (
-    MAX_COUNT,
-    MAX_ID,
-    MAX_SEATS,
-    ActionIn,
-    ActionOut,
-    ErrorOut,
-    HistoryOut,
-    LegalActionsOut,
-    ResultOut,
-    StateOut,
-)
+from app.api.game_schemas import ActionIn, ActionOut, HistoryOut, LegalActionsOut, ResultOut, StateOut
+from app.api.schemas import MAX_COUNT, MAX_ID, MAX_SEATS, ErrorOut
 from app.rooms.errors import Conflict, Forbidden
 
 router = APIRouter(
@@ -86,9 +76,15 @@ async def submit_action(code: RoomCode, body: ActionIn, svc: ServicesDep, auth: 
     to change your pick until the last seat picks. If a bot was playing your seat for you, it stops:
     the seat is yours again (even if the action comes too late)."""
     game_id, _ = await svc.rooms.current_game(code)
-    if auth.bot_plays is not None:
-        await svc.rooms.hand_seat_back(code, auth.seat)
-    done = await svc.games.submit(game_id, auth.seat, body.action, body.version, body.action_id)
+    done = await svc.rooms.person_acts(
+        code,
+        auth.seat,
+        body.action,
+        game_id=game_id,
+        version=body.version,
+        action_id=body.action_id,
+        bot_played=auth.bot_plays is not None,
+    )
     return ActionOut(game_id=game_id, seq=done.seq, version=done.version, events=done.events)
 
 

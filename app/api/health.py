@@ -1,14 +1,23 @@
 """Liveness and readiness."""
 
 from datetime import UTC, datetime
+from typing import Literal
 
 from fastapi import APIRouter
+from pydantic import BaseModel
 
 from app.api.deps import ServicesDep
-from app.api.schemas import HealthOut
 from app.rooms.errors import Unavailable
 
 router = APIRouter(tags=["health"])
+
+
+class HealthOut(BaseModel):
+    status: Literal["ok"]
+    database: str
+    instance: str
+    games_loaded: int
+    connections: int
 
 
 @router.get("/healthz", response_model=HealthOut, summary="Is the server up, its database reachable and storing?")

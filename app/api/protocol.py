@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from app.api.deps import ServicesDep
-from app.api.schemas import ProtocolOut, client_message, server_message
+from app.api.ws_messages import ProtocolOut, client_message, server_message
 
 router = APIRouter(tags=["websocket"])
 

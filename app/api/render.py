@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from app.api.schemas import StateOut
+from app.api.game_schemas import StateOut
 from app.json_text import to_json
 from app.rooms.frames import Frame
 from app.rooms.games import GameRuntime

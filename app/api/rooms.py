@@ -7,11 +7,9 @@ from fastapi import APIRouter, Path, Request, status
 
 from app.api.deps import RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
-from app.api.schemas import (
-    MAX_COUNT,
+from app.api.room_schemas import (
     AddBotIn,
     CreateRoomIn,
-    ErrorOut,
     GameListItem,
     HandSeatIn,
     JoinedOut,
@@ -21,6 +19,7 @@ from app.api.schemas import (
     RoomOut,
     SettingsPatch,
 )
+from app.api.schemas import MAX_COUNT, ErrorOut
 
 router = APIRouter(
     prefix="/api/rooms", tags=["rooms"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()}

@@ -26,7 +26,8 @@ from app.api.connection_limit import ConnectionsPerAddress
 from app.api.deps import bearer_token
 from app.api.errors import clean_errors, describe_validation, not_json_reason, refuse_constant
 from app.api.limits import NOT_UNICODE, depth_of, lone_surrogate, may_nest_deeper, too_deep_message, too_large_message
-from app.api.schemas import (
+from app.api.room_schemas import RoomOut
+from app.api.ws_messages import (
     CLIENT_TYPES,
     AcceptedMsg,
     ActionMsg,
@@ -36,7 +37,6 @@ from app.api.schemas import (
     PingMsg,
     PongMsg,
     RoomMsg,
-    RoomOut,
     SyncMsg,
     WelcomeMsg,
     client_message,
@@ -46,7 +46,8 @@ from app.rooms.errors import Forbidden, NotFound, RoomError, TooMany, Unauthoriz
 from app.rooms.frames import Frame
 from app.rooms.games import GameRuntime
 from app.rooms.hub import RoomChannel
-from app.rooms.service import SeatAuth, spectator_policy
+from app.rooms.room_rules import spectator_policy
+from app.rooms.service import SeatAuth
 from app.tokens import normalize_code
 
 log = logging.getLogger("wonders.ws")
@@ -333,10 +334,14 @@ class Connection:
             if channel.game is None:
                 raise Forbidden("the game has not started yet", code="no_game")
             here = channel.room["seats"][self.seat] if channel.room and self.seat < len(channel.room["seats"]) else {}
-            if here.get("bot_plays") or self.seat in channel.game.bots:  # a bot played for you: no more
-                await self.svc.rooms.hand_seat_back(channel.code, self.seat)
-            done = await self.svc.games.submit(
-                channel.game.game_id, self.seat, message.action, message.version, message.action_id
+            done = await self.svc.rooms.person_acts(
+                channel.code,
+                self.seat,
+                message.action,
+                game_id=channel.game.game_id,
+                version=message.version,
+                action_id=message.action_id,
+                bot_played=bool(here.get("bot_plays")) or self.seat in channel.game.bots,
             )
             self.queue(
                 AcceptedMsg(

@@ -8,7 +8,7 @@ stored that step first, or the same idempotency key) is simply not returned, and
 submitter is told; the others are committed. A game's last action also finishes the game and its
 room, in the same transaction.
 
-A game's steps may be queued before their predecessors are committed (app/rooms/games.py checks
+A game's steps may be queued before their predecessors are committed (app/rooms/commits.py checks
 and applies a step on the state its uncommitted predecessor made): each entry names the entry it
 was built on (`after`). They are written in order, in the same batch or later ones, and never
 without their predecessor: an entry whose predecessor was not stored is not stored either (dropped

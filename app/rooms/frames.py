@@ -2,7 +2,7 @@
 
 A `Frame` holds the state (never mutated again), the public events of the step that made it,
 every seat's legal actions, and per seat the "marker", the version since which what that seat may
-do has not changed (see app/rooms/games.py for how markers make actions stale).
+do has not changed (see app/rooms/commits.py for how markers make actions stale).
 
 Loading a game (`rebuild`) replays its whole log on one state, without frames or legal actions,
 and frames only its last steps. A seat's marker is at least the version of its last action, or

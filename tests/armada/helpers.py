@@ -95,7 +95,7 @@ def give(game: ClassicGame, seat: int, *names: str) -> None:
         card = game.cards[card_id]
         game.players[seat].add_card(card_id, card)
         _lasting(game, seat, card.effects)
-    game._markets = {}
+    game.market_cache = {}
 
 
 def give_stages(game: ClassicGame, seat: int, *numbers: int) -> None:
@@ -104,7 +104,7 @@ def give_stages(game: ClassicGame, seat: int, *numbers: int) -> None:
     for number in numbers:
         p.add_stage(number - 1, fetch(game, "Lumber Yard"))
         _lasting(game, seat, p.stages[number - 1].effects)
-    game._markets = {}
+    game.market_cache = {}
 
 
 def _lasting(game: ClassicGame, seat: int, effects: Effects) -> None:
@@ -117,7 +117,7 @@ def produce(game: ClassicGame, seat: int, cost: Vector, tradable: bool = False) 
     """Let a city produce exactly this resource vector more (untradable unless asked), as a
     card would: the way to cover a cost read from the data whatever its resources are."""
     game.players[seat].gain(Effects(produce=cost, tradable=tradable))
-    game._markets = {}
+    game.market_cache = {}
 
 
 # ----- shipyards --------------------------------------------------------------------------------

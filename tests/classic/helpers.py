@@ -39,7 +39,7 @@ def give(game: ClassicGame, seat: int, *names: str) -> None:
     for name in names:
         card_id = fetch(game, name)
         game.players[seat].add_card(card_id, game.cards[card_id])
-    game._markets = {}
+    game.market_cache = {}
 
 
 def give_stages(game: ClassicGame, seat: int, count: int) -> None:
@@ -48,7 +48,7 @@ def give_stages(game: ClassicGame, seat: int, count: int) -> None:
         stage = p.next_stage()
         assert stage is not None
         p.add_stage(stage, fetch(game, "Lumber Yard"))
-    game._markets = {}
+    game.market_cache = {}
 
 
 def deal(game: ClassicGame, seat: int, *names: str) -> None:

@@ -344,7 +344,7 @@ def test_babylon_last_card_and_halikarnassos_share_the_discard(babylon_builds):
     if babylon_builds:
         give(game, 0, "Clay Pit")  # wood, clay and glass for the Temple
         game.players[0].coins = 10
-        game._markets = {}
+        game.market_cache = {}
         temple = next(a for a in game.legal_actions(0) if a["type"] == "build")
         game.apply(0, temple)
     else:

@@ -45,7 +45,7 @@ def drafted(seed: int = 0, wonders: tuple[list[str], list[str]] | None = None, f
 
 def refresh(game: DuelGame) -> None:
     """Forget cached costs and legal actions after the state was changed by hand."""
-    game._costs = [None, None]
+    game.cost_cache = [None, None]
     game._result = None
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.api.schemas import server_message
+from app.api.ws_messages import server_message
 from app.bots.armada import all_cards
 from app.engine.classic.armada.data import armada_data
 from tests.server.conftest import app_client, make_settings

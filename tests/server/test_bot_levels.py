@@ -4,8 +4,9 @@ handed to a bot, the timeout bot; the hard bot's budget is the server's BOT_HARD
 from typing import Any
 
 import httpx
+import pytest
 
-from app.bots import BOTS, Level, levels
+from app.bots import BOTS, GreedyBot, Level, levels
 from tests.server.conftest import app_client, make_settings
 from tests.server.helpers import bearer, create_room, error_of, join, until
 from tests.server.test_seats import chosen, state
@@ -98,3 +99,27 @@ async def test_the_server_answers_while_a_hard_bot_thinks(sqlite_url: str) -> No
 
             await until(bot_moved, within=30)
         assert answered_while_thinking >= 1
+
+
+async def test_a_bot_sits_only_at_a_game_it_plays(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bot says which game kinds it plays (Bot.plays): a room refuses it in another game's seat,
+    and a room whose game was changed under its bots does not start."""
+    monkeypatch.setattr(GreedyBot, "plays", frozenset({"classic"}))  # as if the greedy bot knew 7 Wonders only
+    async with app_client(make_settings(sqlite_url)) as client:
+        r = await client.post("/api/rooms", json={"name": "Ada", "game": "duel", "bots": [{"kind": "easy"}]})
+        assert r.status_code == 422 and error_of(r) == "bad_bot", r.text
+        assert r.json()["error"]["message"] == "the easy bot does not play 7 Wonders Duel"
+        code, host = await create_room(client, "Ada", players=3, bots=[{"kind": "greedy"}, {"kind": "random"}])
+        r = await client.patch(f"/api/rooms/{code}", json={"game": "duel", "players": 3}, headers=bearer(host))
+        assert error_of(r) == "bad_settings", r.text  # Duel has two seats: free one first
+        r = await client.delete(f"/api/rooms/{code}/seats/2", headers=bearer(host))
+        assert r.status_code == 200, r.text
+        r = await client.patch(f"/api/rooms/{code}", json={"game": "duel"}, headers=bearer(host))
+        assert r.status_code == 200, r.text
+        seats = r.json()["seats"]
+        assert [s["bot"] for s in seats] == [None, "greedy"]
+        r = await client.post(f"/api/rooms/{code}/start", headers=bearer(host))
+        assert r.status_code == 422 and error_of(r) == "bad_bot", r.text
+        assert (await client.get(f"/api/rooms/{code}")).json()["status"] == "open"  # nothing started
+        r = await client.post(f"/api/rooms/{code}/bots", json={"kind": "greedy"}, headers=bearer(host))
+        assert r.status_code == 422 and error_of(r) == "bad_bot", r.text

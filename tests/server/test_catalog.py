@@ -2,7 +2,7 @@
 limits, with the documented response model."""
 
 from app.api.catalog import catalog_json
-from app.api.schemas import CatalogOut
+from app.api.catalog_schemas import CatalogOut
 from app.engine import describe_components, game_kinds
 from app.engine.classic.armada.data import armada_data
 from tests.server.conftest import app_client, make_settings

@@ -9,7 +9,7 @@ from collections import deque
 import pytest
 
 from app.api.render import event_texts
-from app.api.schemas import server_message
+from app.api.ws_messages import server_message
 from app.engine import GameConfig, new_game
 from app.json_text import joined_objects, to_json
 from app.rooms.frames import make_frame

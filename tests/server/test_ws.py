@@ -10,7 +10,7 @@ import httpx
 import pytest
 import websockets
 
-from app.api.schemas import server_message
+from app.api.ws_messages import server_message
 from tests.server.helpers import SeatClient, bearer, full_room, join, until
 from tests.server.live import LiveServer
 

@@ -128,7 +128,7 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
         if stage_bank > budget:
             pass
         elif price.cost_items:
-            market = game._markets.get(p.seat) or game.market(p)
+            market = game.market_cache.get(p.seat) or game.market(p)
             stage_ways = market.options(price.cost, price.cost_items)
             if stage_ways and stage_ways[-1][TOTAL] > budget - stage_bank:  # affordable(), inline
                 stage_ways = affordable(stage_ways, budget - stage_bank)
@@ -169,7 +169,7 @@ def plain_card_actions(game: "ClassicGame", p: Player, hand: list[int]) -> list[
                     ways: Sequence[PaymentOption] = ()
                 elif card.cost_items:
                     if market is None:
-                        market = game._markets.get(p.seat) or game.market(p)
+                        market = game.market_cache.get(p.seat) or game.market(p)
                     ways = market.options(card.cost, card.cost_items)
                     if ways and ways[-1][TOTAL] > budget - bank:  # affordable(), inline: most are
                         ways = affordable(ways, budget - bank)

@@ -149,7 +149,7 @@ def check_payment(
     """The payment the action states for paid, or IllegalAction (sides: game.trade_sides(p), if known)."""
     cost, coin_cost = paid.cost, paid.coin_cost
     trade = action.get("trade")
-    market = game._markets.get(p.seat) or game.market(p)
+    market = game.market_cache.get(p.seat) or game.market(p)
     if sides is None:
         sides = game.trade_sides(p)
     offered = offered_trade(market, paid, trade, sides)

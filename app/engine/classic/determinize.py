@@ -216,7 +216,7 @@ class ClassicInformation(InformationSet):
         game.queue = queue_after(game, view["phase"], view["turn"] == view["turns_per_age"])
         game.discard_builders = self.discard_builders(game, view)
         game.log = [UNKNOWN_STEP] * view["version"]
-        game._markets = {}
+        game.market_cache = {}
         game._result = None
         if view.get("pick"):
             game.picks[self.seat] = own_pick(game, self.seat, view["pick"])

@@ -77,7 +77,7 @@ class ClassicGame(Game):
         self.phase = PICK
         self.log = []
         self._result: dict[str, Any] | None = None
-        self._markets: dict[int, Market] = {}  # per seat, until a city changes
+        self.market_cache: dict[int, Market] = {}  # per seat, until a city changes
         self.setup_variant(rng)
         turn.start_age(self)
 
@@ -137,9 +137,9 @@ class ClassicGame(Game):
         return super().check_seat(seat)
 
     def market(self, p: Player) -> Market:
-        found = self._markets.get(p.seat)
+        found = self.market_cache.get(p.seat)
         if found is None:
-            found = self._markets[p.seat] = Market(p.fixed, p.choices, self.sellers(p), p.supply, p.masks)
+            found = self.market_cache[p.seat] = Market(p.fixed, p.choices, self.sellers(p), p.supply, p.masks)
         return found
 
     def production_changed(self, seat: int, effects: Effects) -> None:
@@ -149,9 +149,9 @@ class ClassicGame(Game):
         if effects.changes_trading:
             if effects.changes_goods:
                 for s in self.markets_depending_on(seat):
-                    self._markets.pop(s, None)
+                    self.market_cache.pop(s, None)
             else:
-                self._markets.pop(seat, None)
+                self.market_cache.pop(seat, None)
 
     def sellers(self, p: Player) -> tuple[Seller, ...]:
         left = self.players[self.left_of(p.seat)]
@@ -176,7 +176,7 @@ class ClassicGame(Game):
             return ()
         if not what.cost_items:
             return NOTHING_TO_PAY if self.PLAIN_CARD_ACTIONS else free_options(len(self.trade_sides(p)))
-        market = self._markets.get(p.seat) or self.market(p)
+        market = self.market_cache.get(p.seat) or self.market(p)
         ways = market.options(what.cost, what.cost_items)
         budget = p.coins - coin_cost
         return affordable(ways, budget) if ways and ways[-1][TOTAL] > budget else ways  # most fit: no call
@@ -274,7 +274,7 @@ class ClassicGame(Game):
         other.queue = list(self.queue)
         other.discard_builders = list(self.discard_builders)
         other.log = list(self.log)
-        other._markets = dict(self._markets)
+        other.market_cache = dict(self.market_cache)
         self.clone_variant(other)
         return other
 

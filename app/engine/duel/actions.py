@@ -55,7 +55,7 @@ def do_wonder(game: "DuelGame", move: WonderBuild) -> list[Event]:
     game.wonders_total += 1
     p.gain_production(wonder.effects)
     if wonder.effects.economic:
-        game._costs[seat] = None
+        game.cost_cache[seat] = None
     events += wonder_effects(game, seat, wonder.effects)
     if game.phase != OVER and game.wonders_total >= game.max_wonders:
         events += return_last_wonders(game)

@@ -48,9 +48,9 @@ def seat_prices(game: "DuelGame", seat: int) -> tuple[int, ...]:
 
 
 def seat_costs(game: "DuelGame", seat: int) -> SeatCosts:
-    found = game._costs[seat]
+    found = game.cost_cache[seat]
     if found is None:
-        found = game._costs[seat] = SeatCosts(seat_prices(game, seat), len(game.cards), len(game.data.wonders))
+        found = game.cost_cache[seat] = SeatCosts(seat_prices(game, seat), len(game.cards), len(game.data.wonders))
     return found
 
 

@@ -106,7 +106,7 @@ class DuelInformation(InformationSet):
             game.winners = list(view["result"].get("winners", []))
             game.victory = view["result"].get("victory")
         game.log = [UNKNOWN_STEP] * view["version"]
-        game._costs = [None, None]
+        game.cost_cache = [None, None]
         game._result = None
         return game
 

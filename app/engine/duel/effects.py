@@ -20,9 +20,9 @@ def construct(game: "DuelGame", seat: int, card: CardDef) -> list[Event]:
     p.add_card(card)
     effects = card.effects
     if effects.economic:
-        game._costs[seat] = None
+        game.cost_cache[seat] = None
         if effects.raises_prices:
-            game._costs[1 - seat] = None
+            game.cost_cache[1 - seat] = None
     events: list[Event] = []
     gain = effects.coins
     for per in effects.coins_per:
@@ -100,7 +100,7 @@ def gain_token(game: "DuelGame", seat: int, token_id: int) -> list[Event]:
     p.tokens.append(token_id)
     p.gain(token.effects)
     if token.effects.economic:
-        game._costs[seat] = None
+        game.cost_cache[seat] = None
     events: list[Event] = [{"type": "progress_token", "seat": seat, "token": token.name}]
     if token.effects.coins:
         p.coins += token.effects.coins

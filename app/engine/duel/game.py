@@ -69,7 +69,7 @@ class DuelGame(Game):
         self.victory: str | None = None
         self.max_wonders = rules.max_wonders_built
         self.wonders_total = 0
-        self._costs: list[SeatCosts | None] = [None, None]
+        self.cost_cache: list[SeatCosts | None] = [None, None]
         self._result: dict[str, Any] | None = None
 
     # ----- the public face -------------------------------------------------------------------
@@ -148,12 +148,12 @@ class DuelGame(Game):
         other.winners = self.winners[:]
         other.decks = {age: deck[:] for age, deck in self.decks.items()}
         other.log = self.log[:]
-        other._costs = [None, None]
+        other.cost_cache = [None, None]
         return other
 
     def _economy_changed(self) -> None:
         """Production or prices of both seats may have changed: forget what purchases cost."""
-        self._costs = [None, None]
+        self.cost_cache = [None, None]
 
 
 # What each action type does, once validate.match has made it a move (see moves.py).

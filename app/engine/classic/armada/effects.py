@@ -64,7 +64,7 @@ def apply_effects(game: "ArmadaGame", seat: int, effects: Effects, moves: tuple[
                 game.explorations.append(Exploration(seat, e.level, game.armada.explore_draw))
             case FarTrade():
                 fleet.far.append(e)
-                game._markets.pop(seat, None)
+                game.market_cache.pop(seat, None)
             case CoinsPerShipMove():
                 fleet.coins_per_move += e.amount
             case Flag():
