@@ -1,5 +1,6 @@
 // The box's contents as the engine describes them (GET /api/catalog): every card, wonder, stage,
-// progress token, island and ship space, with its cost, effects and a sentence in words.
+// progress token, island and ship space, with its cost, effects and a sentence in words; the game
+// kinds the server plays, with their titles and expansions.
 import { api } from "./api.js";
 
 let data = null;
@@ -43,6 +44,23 @@ export function islandInfo(name) {
 export function shipSpace(track, space) {
   const spaces = data ? data.armada.ship_spaces[track] : null;
   return spaces ? spaces[space - 1] || null : null;
+}
+
+// A game kind of the server's registry (`games`: its title, players, expansions with their titles).
+export function gameKind(name) {
+  return ((data && data.games) || []).find((g) => g.name === name) || null;
+}
+
+// What a room plays, e.g. "7 Wonders + Armada" or "7 Wonders Duel": the kind's title and its
+// expansions' (the game's own name, if the catalog could not be loaded).
+export function gameTitle(settings) {
+  const kind = gameKind(settings.game);
+  const title = kind ? kind.title : settings.game === "duel" ? "7 Wonders Duel" : "7 Wonders";
+  const expansions = settings.expansions.map((name) => {
+    const expansion = kind && kind.expansions.find((e) => e.name === name);
+    return expansion ? expansion.title : name.charAt(0).toUpperCase() + name.slice(1);
+  });
+  return `${title}${expansions.length ? ` + ${expansions.join(", ")}` : ""}`;
 }
 
 export function maxNameLength() {
