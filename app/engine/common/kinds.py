@@ -14,6 +14,7 @@ players a config may have, the expansions it may name, and the notices players s
 This module imports no game kind (they import it).
 """
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, get_args, get_type_hints
@@ -102,6 +103,27 @@ class GameKind:
             if expansion is not None and expansion.make is not None:
                 return expansion
         return None
+
+
+class Lazy:
+    """A callable named "module:attribute", imported when first called: a kind registers itself
+    without importing its rules, which load with its first game (as they did before the registry)."""
+
+    __slots__ = ("name", "target")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.target: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any) -> Any:
+        target = self.target
+        if target is None:
+            module, attribute = self.name.split(":")
+            target = self.target = getattr(importlib.import_module(module), attribute)
+        return target(*args)
+
+    def __repr__(self) -> str:
+        return f"Lazy({self.name!r})"
 
 
 _KINDS: dict[str, GameKind] = {}
