@@ -43,8 +43,7 @@ function showKind() {
     const showNotice = () => { notice.hidden = !(input.checked && e.notices.length); };
     input.addEventListener("change", showNotice);
     showNotice();
-    const provisional = e.notices.length ? " (provisional values)" : "";
-    return h("div", { class: "expansion" }, [h("label", {}, [h("span", {}, [input, ` ${e.title} expansion${provisional}`])]), notice]);
+    return h("div", { class: "expansion" }, [h("label", {}, [h("span", {}, [input, ` ${e.title} expansion`])]), notice]);
   }));
   if (g.expansions.length) box.dataset.shown = "1";
 }

@@ -5,7 +5,7 @@
 // renderRoomPanel(page) draws it from page = {code, room, seat, noSpectators, hostCall};
 // installSeatControls(...) wires its controls once; takeSeatFromLink() uses a rejoin link.
 import { api, saveSeat } from "./api.js";
-import { gameTitle } from "./catalog.js";
+import { catalog, gameKind, gameTitle } from "./catalog.js";
 import { CLOCK_CHOICES, sameClock, settingWords } from "./clock.js";
 import { $, h, plural } from "./ui.js";
 
@@ -54,13 +54,30 @@ export function renderRoomPanel(page) {
   $("add-bot").hidden = room.status !== "open";
   $("start").disabled = free > 0;
   $("start").textContent = room.status === "open" ? (free ? `Start the game (${plural(free, "free seat")} left)` : "Start the game") : "Rematch";
-  $("armada-toggle").hidden = room.settings.game !== "classic" || room.status !== "open";
-  $("armada").checked = room.settings.expansions.includes("armada");
+  renderExpansionToggles(page);
   // during a game the room's details fold away (players can open them again)
   if (room.status === "playing" && !$("room-details").dataset.folded) {
     $("room-details").open = false;
     $("room-details").dataset.folded = "1";
   }
+}
+
+// The host's choice of the room's expansions (before the first game), from the server's registry of
+// game kinds: each expansion of the room's game that this server offers, with what players should know.
+function renderExpansionToggles(page) {
+  const { code, room, hostCall } = page;
+  const kind = gameKind(room.settings.game);
+  const offered = (catalog() || {}).expansions || {};
+  const choices = room.status === "open" && kind ? kind.expansions.filter((e) => offered[e.name] && offered[e.name].enabled) : [];
+  $("expansion-toggles").replaceChildren(...choices.map((e) => {
+    const input = h("input", { type: "checkbox", id: `expansion-${e.name}` });
+    input.checked = room.settings.expansions.includes(e.name);
+    input.addEventListener("change", () => {
+      const others = room.settings.expansions.filter((name) => name !== e.name);
+      hostCall("PATCH", `/api/rooms/${code}`, { expansions: input.checked ? [...others, e.name] : others });
+    });
+    return h("label", { title: e.notices.join(" ") }, [input, ` ${e.title} expansion`]);
+  }));
 }
 
 function seatItem(page, s) {
@@ -145,8 +162,6 @@ export function installSeatControls({ code, seat, hostCall, showError, joined })
   });
   $("add-bot").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/bots`, { kind: "heuristic" }));
   $("start").addEventListener("click", () => hostCall("POST", `/api/rooms/${code}/start`));
-  $("armada").addEventListener("change", (event) =>
-    hostCall("PATCH", `/api/rooms/${code}`, { expansions: event.target.checked ? ["armada"] : [] }));
   $("copy-link").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("share").value);

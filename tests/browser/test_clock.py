@@ -32,6 +32,12 @@ async def test_the_host_chooses_a_clock_and_everyone_sees_the_countdown(
         await page.click("#room-details summary")
     await page.select_option("#clock", label="1 min for each decision")
     await page.wait_for_selector("#clock-info:has-text('1:00 for each decision')")
+    # the host's expansions come from the server's registry: Armada, chosen in the lobby, taken off
+    armada = page.get_by_role("checkbox", name="Armada expansion")
+    assert await armada.is_checked() and "provisional" in await page.inner_text("#notices")
+    await armada.uncheck()
+    await page.wait_for_selector("#room-title:not(:has-text('Armada'))")
+    assert not await armada.is_checked() and "provisional" not in await page.inner_text("#notices")
     await page.click("#start:enabled")
     await page.wait_for_selector("#status .countdown")
     label = await page.get_attribute("#status .countdown", "aria-label")
