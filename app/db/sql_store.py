@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import exists, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -28,6 +28,7 @@ from app.db.storage import (
     RoomTx,
     SeatRecord,
     StorageDown,
+    StorageFailure,
     Store,
     StoredGame,
     WriteFailure,
@@ -35,6 +36,7 @@ from app.db.storage import (
 )
 
 ACTIVE_ROOM_STATUSES = repo.ACTIVE_ROOM_STATUSES
+RowT = TypeVar("RowT", Room, Seat)
 
 
 def room_record(row: Room) -> RoomRecord:
@@ -156,19 +158,21 @@ class SqlRoomTx(RoomTx):
 
     @translating
     async def update_room(self, room: RoomRecord, **changes: Any) -> RoomRecord:
-        row = await self.session.get(Room, room.id)
-        assert row is not None, f"room {room.code} is gone"
-        for name, value in changes.items():
-            setattr(row, name, value)
-        return room_record(row)
+        return room_record(await self._changed(Room, room.id, changes))
 
     @translating
     async def update_seat(self, seat: SeatRecord, **changes: Any) -> SeatRecord:
-        row = await self.session.get(Seat, seat.id)
-        assert row is not None, f"seat {seat.seat} is gone"
+        return seat_record(await self._changed(Seat, seat.id, changes))
+
+    async def _changed(self, model: type[RowT], row_id: int, changes: dict[str, Any]) -> RowT:
+        """The row (from the session's identity map: it was read in this unit of work), changed;
+        the session writes it before its next query or at the commit."""
+        row = await self.session.get(model, row_id)
+        if row is None:
+            raise StorageFailure(f"{model.__tablename__} row {row_id} is gone from this unit of work")
         for name, value in changes.items():
             setattr(row, name, value)
-        return seat_record(row)
+        return row
 
     @translating
     async def claim_room(self, room_id: int, statuses: Sequence[str], status: str) -> bool:
