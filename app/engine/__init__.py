@@ -12,8 +12,10 @@ game_kinds() lists the registered game kinds (7 Wonders with Armada, Duel) as pl
 game_kind(name) is one of them, with its action shapes (see app/engine/common/kinds.py).
 describe_components() describes every card, wonder, island and token of the three games in words;
 science_points(counts, wildcards) scores classic science (for bots that weigh a science card).
-clone() is perfect information; information_set(view) / sample_game(views, rng) and
-game.determinize(seat, rng) give games consistent with what one seat knows (for fair search).
+save_state(game) / load_state(data) keep a game's whole state as bytes and load it again (a cache
+of its log, refused when another version of the engine saved it). clone() is perfect information;
+information_set(view) / sample_game(views, rng) and game.determinize(seat, rng) give games
+consistent with what one seat knows (for fair search).
 """
 
 from collections.abc import Iterator
@@ -27,6 +29,7 @@ from app.engine.common.game import Action, Event, Game
 from app.engine.common.information import InformationSet, information_set, sample_game
 from app.engine.common.kinds import ActionShapes, GameKind, game_kind, game_kinds, new_game
 from app.engine.common.science import science_points
+from app.engine.common.state import StateMismatch, engine_fingerprint, load_state, save_state
 from app.engine.components import describe_components
 from app.engine.config import GameConfig
 
@@ -39,14 +42,18 @@ __all__ = [
     "GameKind",
     "IllegalAction",
     "InformationSet",
+    "StateMismatch",
     "describe_components",
+    "engine_fingerprint",
     "game_kind",
     "game_kinds",
     "information_set",
+    "load_state",
     "new_game",
     "replay",
     "replay_steps",
     "sample_game",
+    "save_state",
     "science_points",
 ]
 

@@ -46,6 +46,8 @@ class ClassicGame(Game):
     # the card actions are the base game's (two sellers, no payment or discard variants): the
     # builder makes them inline, without calling the hooks (see actions.card_actions)
     PLAIN_CARD_ACTIONS: ClassVar[bool] = True
+    SHARED_DATA: ClassVar[tuple[str, ...]] = ("app.engine.classic.data:classic_data",)
+    CACHES: ClassVar[dict[str, Callable[[], Any]]] = {"market_cache": dict}
     CATEGORIES: ClassVar[tuple[str, ...]] = scoring.CATEGORIES
     STEPS: ClassVar[dict[str, Callable[[Any], list[Event]]]] = turn.STEPS
     DECISIONS: ClassVar[dict[str, Decision]] = {

@@ -2,8 +2,8 @@
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from app.engine.common.errors import IllegalAction
 from app.engine.config import GameConfig
@@ -21,6 +21,10 @@ class Game(ABC):
 
     config: GameConfig
     log: list[dict[str, Any]]
+    # what a saved state (app/engine/common/state.py) writes as references: "module:loader" of the
+    # compiled data this class's games share, and its caches, left out (attribute -> empty value)
+    SHARED_DATA: ClassVar[tuple[str, ...]] = ()
+    CACHES: ClassVar[dict[str, Callable[[], Any]]] = {}
 
     @property
     def version(self) -> int:
@@ -72,6 +76,13 @@ class Game(ABC):
 
     @abstractmethod
     def clone(self) -> "Game": ...
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling (a saved state) keeps: everything but the caches, which start empty."""
+        state = dict(self.__dict__)
+        for name, empty in self.CACHES.items():
+            state[name] = empty()
+        return state
 
     def determinize(self, seat: int, rng: random.Random) -> "Game":
         """A new game consistent with everything `seat` knows, every hidden part drawn again from

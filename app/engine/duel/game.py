@@ -9,7 +9,7 @@ seat may see, `scoring.py` the result.
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from app.engine.common.errors import IllegalAction
 from app.engine.common.game import Action, Event, Game, require_dict
@@ -27,6 +27,9 @@ from app.engine.duel.structure import Structure
 
 class DuelGame(Game):
     """7 Wonders Duel for two seats. Seat 0's shields push the conflict pawn toward positive positions."""
+
+    SHARED_DATA: ClassVar[tuple[str, ...]] = ("app.engine.duel.data:duel_data",)
+    CACHES: ClassVar[dict[str, Callable[[], Any]]] = {"cost_cache": lambda: [None, None]}
 
     def __init__(self, config: GameConfig) -> None:
         if config.game != "duel":

@@ -65,6 +65,10 @@ class ArmadaGame(ClassicGame):
 
     CARD_FIELDS: ClassVar[frozenset[str]] = CARD_ACTION_FIELDS | {"naval", "moves", "reward"}
     DISCARD_BUILD_FIELDS: ClassVar[frozenset[str]] = frozenset({"card", "moves"})
+    SHARED_DATA: ClassVar[tuple[str, ...]] = (
+        *ClassicGame.SHARED_DATA,
+        "app.engine.classic.armada.data:armada_data",
+    )
     PLAIN_CARD_ACTIONS: ClassVar[bool] = False
     CATEGORIES: ClassVar[tuple[str, ...]] = (*ClassicGame.CATEGORIES, *scoring.CATEGORIES)
     STEPS: ClassVar[dict[str, Any]] = {
