@@ -2,6 +2,7 @@
 saved, in every kind, at every point of seeded random games, and it plays on the same; it shares
 the process's data (the same objects); bytes of another engine version, or damaged, are refused."""
 
+import pickle
 import random
 
 import pytest
@@ -74,3 +75,7 @@ def test_a_state_of_another_engine_or_damaged_is_refused() -> None:
         load_state(b"not a state at all")
     with pytest.raises(StateMismatch):  # only the engine's classes are ever named
         load_state(fingerprint + b" os:system\n" + rest.split(b"\n", 1)[1])
+    header = data.split(b"\n", 1)[0]
+    evil = pickle.dumps(print)  # a state that names another module's global
+    with pytest.raises(StateMismatch, match=r"names builtins\.print"):
+        load_state(header + b"\n" + evil)

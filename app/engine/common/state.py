@@ -8,8 +8,9 @@ What a game shares with every other game of its process (its kind's compiled dat
 stages...; the engine's module constants, such as SIDE_NAMES, that code compares with `is`) is
 written as a reference to where it lives, and resolved to this process's own object when loaded,
 so a loaded game is one that was never saved: the same objects, the same identities. A game's
-caches (`Game.CACHES`) are left out and start empty. The state is pickled, so load only bytes this
-server wrote itself (its own database, as its action log).
+caches (`Game.CACHES`) are left out and start empty. The state is pickled; loading names nothing but
+the engine's own classes and plain containers (anything else is refused), and only bytes the server
+wrote itself (its own database, beside its action log) are ever loaded.
 
 `ENGINE_FINGERPRINT` hashes the engine's code and data files: bytes saved by another version of
 the engine are refused (StateMismatch), and the caller rebuilds the game from its log.
@@ -93,9 +94,22 @@ class _Pickler(pickle.Pickler):
         return self.keys.get(id(obj))
 
 
+SAFE_GLOBALS = {
+    "builtins": {"set", "frozenset", "dict", "list", "tuple", "object", "int", "float", "str", "bytes", "bool"},
+    "collections": {"deque", "Counter", "OrderedDict", "defaultdict"},
+    "random": {"Random"},
+}
+
+
 class _Unpickler(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> Any:
         return _resolve(pid)
+
+    def find_class(self, module: str, name: str) -> Any:
+        """Only the engine's own classes and plain containers: a state names nothing else."""
+        if module.startswith("app.engine.") or name in SAFE_GLOBALS.get(module, ()):
+            return super().find_class(module, name)
+        raise StateMismatch(f"a damaged state (names {module}.{name})")
 
 
 def _resolve_name(name: str) -> Any:
