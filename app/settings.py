@@ -146,6 +146,24 @@ class Settings(BaseSettings):
     db_echo: bool = False
 
     # memory
+    game_idle_seconds: float = Field(
+        600.0,
+        ge=0,
+        description="a running game nobody watches, in which nothing moved and nothing is due for this long, is "
+        "unloaded (its state kept in the database) and loaded again when needed; 0 keeps every loaded game",
+    )
+    snapshot_every: int = Field(
+        100,
+        ge=0,
+        description="a running game's state is kept in the database every this many steps (and when it is "
+        "unloaded), so loading it replays only the steps after; 0: only when unloaded",
+    )
+    wake_poll_seconds: float = Field(
+        1.0,
+        ge=0,
+        description="how often this instance looks for games whose deadline (or a bot's move) has come, "
+        "in the database; 0: never (another instance does)",
+    )
     finished_games_cached: int = 64
     events_kept: int = Field(512, description="recent game steps whose events a slow connection may still receive")
 

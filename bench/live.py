@@ -79,7 +79,7 @@ class AppProcess:
         return None if self.proc is None else self.proc.pid
 
     def start(self) -> None:
-        """Start the server and wait until `/healthz` answers (migrations run and running games restored)."""
+        """Start the server and wait until `/healthz` answers (its migrations run)."""
         env = {
             **os.environ,
             "DATABASE_URL": self.database_url,

@@ -42,7 +42,7 @@ from app import metrics
 from app.db.failures import driver_error, is_out_of_resources
 from app.db.models import Action, Game, Room
 from app.db.session import JSON_COLUMNS, _sqlite_pragmas
-from app.db.storage import Entry, WriteFailure
+from app.db.storage import KEEP, Entry, WriteFailure
 
 log = logging.getLogger("wonders.db")
 
@@ -99,8 +99,10 @@ class SqliteLog:
 
 
 SQLITE_FINISH_GAME = (
-    "UPDATE games SET status = 'finished', result = ?, finished_at = ? WHERE id = ? AND status = 'running'"
+    "UPDATE games SET status = 'finished', result = ?, finished_at = ?, wake_at = NULL "
+    "WHERE id = ? AND status = 'running'"
 )
+SQLITE_WAKE = "UPDATE games SET wake_at = ? WHERE id = ? AND status = 'running'"
 SQLITE_DELETE = "DELETE FROM actions WHERE game_id = ? AND seq = ?"
 SQLITE_FINISH_ROOM = "UPDATE rooms SET status = 'finished', updated_at = ? WHERE id = ? AND status = 'playing'"
 
@@ -285,7 +287,7 @@ class ActionLogWriter:
             return
         rows = [self._row(e) for e in live]
         in_batch_chain = any(e.after is not None and e.after.outcome is None for e in live)
-        if not in_batch_chain and all(e.result is None for e in live):
+        if not in_batch_chain and all(e.result is None and e.wake is KEEP for e in live):
             # One statement is its own transaction: one round trip instead of three, since every
             # await in a busy event loop waits its turn behind everything else. (With a step and
             # its predecessor in the batch, a transaction: the step may have to go again.)
@@ -333,7 +335,11 @@ class ActionLogWriter:
         for e in _set_outcomes(entries, stored):
             conn.execute(SQLITE_DELETE, (e.game_id, e.seq))
         for e in entries:
-            if e.result is None or not e.outcome:
+            if not e.outcome:
+                continue
+            if e.wake is not KEEP:
+                conn.execute(SQLITE_WAKE, (self._sqlite_time(e.wake), e.game_id))
+            if e.result is None:
                 continue
             at = self._sqlite_time(e.at)
             conn.execute(SQLITE_FINISH_GAME, (self._sqlite_result(e.result), at, e.game_id))
@@ -342,15 +348,19 @@ class ActionLogWriter:
 
     @staticmethod
     def _finishing(entries: list[Entry]) -> list[Any]:
-        """Updates for the games that a stored action ended (and their rooms)."""
+        """Updates for the games that a stored action ended (and their rooms), or whose wake it moved."""
         out: list[Any] = []
         for e in entries:
-            if e.result is None or not e.outcome:
+            if not e.outcome:
+                continue
+            if e.wake is not KEEP:
+                out.append(update(Game).where(Game.id == e.game_id, Game.status == "running").values(wake_at=e.wake))
+            if e.result is None:
                 continue
             out.append(
                 update(Game)
                 .where(Game.id == e.game_id, Game.status == "running")
-                .values(status="finished", result=e.result, finished_at=e.at)
+                .values(status="finished", result=e.result, finished_at=e.at, wake_at=None)
             )
             if e.room_id is not None:
                 out.append(

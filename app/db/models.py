@@ -16,6 +16,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     UniqueConstraint,
@@ -93,6 +94,24 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the room's clock setting at the start
+    # when a server must look at this running game if nobody acts: a person's deadline, or a bot's
+    # move another instance should have made by then (NULL: nothing is due); indexed, for the poll
+    wake_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class GameState(Base):
+    """A cache of a running game's state at one of its versions (the log stays the source of truth):
+    loading the game replays only the steps after it. `engine` is the fingerprint of the engine that
+    saved it; another engine's is ignored."""
+
+    __tablename__ = "game_states"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    engine: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)  # app.engine.save_state
+    frame: Mapped[dict[str, Any]]  # the server's part of that version (markers, clocks, events)
+    saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class Action(Base):

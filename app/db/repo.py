@@ -79,23 +79,3 @@ async def step_count(session: AsyncSession, game_id: int) -> int:
     """How many steps the game's log holds (its version): one more than its last seq."""
     last = (await session.execute(select(func.max(Action.seq)).where(Action.game_id == game_id))).scalar_one()
     return 0 if last is None else int(last) + 1
-
-
-async def running_games(session: AsyncSession) -> tuple[Sequence[Game], dict[int, str], dict[int, list[Seat]]]:
-    """Every running game, its room's code and seats (by room id), in three queries."""
-    games = (await session.execute(select(Game).where(Game.status == "running").order_by(Game.id))).scalars().all()
-    rooms = select(Game.room_id).where(Game.status == "running")
-    codes = {r.id: r.code for r in (await session.execute(select(Room.id, Room.code).where(Room.id.in_(rooms))))}
-    seats: dict[int, list[Seat]] = {}
-    for seat in (await session.execute(select(Seat).where(Seat.room_id.in_(rooms)).order_by(Seat.seat))).scalars():
-        seats.setdefault(seat.room_id, []).append(seat)
-    return games, codes, seats
-
-
-async def logs_of(session: AsyncSession, game_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
-    """The whole log of each of these games, by game id, in one query."""
-    query = select(Action.game_id, *STEP_COLUMNS).where(Action.game_id.in_(game_ids))
-    out: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
-    for r in (await session.execute(query.order_by(Action.game_id, Action.seq))).all():
-        out[r.game_id].append(_step(r))
-    return out

@@ -13,12 +13,13 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import exists, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db import repo
 from app.db.failures import DATABASE_ERRORS, is_disk_failure, translated, translating
 from app.db.log_writer import ActionLogWriter
-from app.db.models import Action, Game, Room, Seat
+from app.db.models import Action, Game, GameState, Room, Seat
 from app.db.names import name_key
 from app.db.session import Database
 from app.db.storage import (
@@ -26,6 +27,7 @@ from app.db.storage import (
     GameRecord,
     RoomRecord,
     RoomTx,
+    SavedState,
     SeatRecord,
     StorageDown,
     StorageFailure,
@@ -198,7 +200,13 @@ class SqlRoomTx(RoomTx):
         return row.id
 
 
-def _stored(row: Game, room_code: str, room_seats: Sequence[Seat], steps: list[dict[str, Any]]) -> StoredGame:
+def _stored(
+    row: Game,
+    room_code: str,
+    room_seats: Sequence[Seat],
+    steps: list[dict[str, Any]],
+    saved: GameState | None = None,
+) -> StoredGame:
     return StoredGame(
         row.id,
         row.room_id,
@@ -211,6 +219,7 @@ def _stored(row: Game, room_code: str, room_seats: Sequence[Seat], steps: list[d
         row.result,
         [seat_record(s) for s in room_seats],
         steps,
+        None if saved is None else SavedState(saved.version, saved.engine, saved.state, saved.frame),
     )
 
 
@@ -281,27 +290,57 @@ class SqlStore(Store):
             assert room is not None
             room_seats = await repo.seats_of(session, row.room_id)
             steps = await repo.actions_of(session, game_id)
-        return _stored(row, room.code, room_seats, steps)
-
-    async def running_games(self, batch: int = 50) -> AsyncIterator[list[StoredGame]]:
-        try:
-            async with self.db.sessions() as session:
-                games, codes, seats = await repo.running_games(session)
-        except DATABASE_ERRORS as exc:
-            raise translated(exc) from exc
-        for start in range(0, len(games), batch):
-            rows = games[start : start + batch]
-            try:
-                async with self.db.sessions() as session:
-                    logs = await repo.logs_of(session, [g.id for g in rows])
-            except DATABASE_ERRORS as exc:
-                raise translated(exc) from exc
-            yield [_stored(g, codes[g.room_id], seats.get(g.room_id, []), logs[g.id]) for g in rows]
+            saved = await session.get(GameState, game_id) if row.status == "running" else None
+        return _stored(row, room.code, room_seats, steps, saved)
 
     @translating
     async def steps_since(self, game_id: int, seq: int) -> list[dict[str, Any]]:
         async with self.db.engine.connect() as conn:
             return await repo.actions_of(conn, game_id, seq)
+
+    @translating
+    async def save_state(self, game_id: int, saved: SavedState) -> None:
+        values = {
+            "game_id": game_id,
+            "version": saved.version,
+            "engine": saved.engine,
+            "state": saved.state,
+            "frame": saved.frame,
+            "saved_at": now(),
+        }
+        insert = postgresql.insert if self.dialect == "postgresql" else sqlite.insert
+        statement = insert(GameState).values(values)
+        statement = statement.on_conflict_do_update(
+            index_elements=[GameState.game_id],
+            set_={k: statement.excluded[k] for k in values if k != "game_id"},
+            where=GameState.version < statement.excluded.version,
+        )
+        async with self.db.sessions() as session, session.begin():
+            await session.execute(statement)
+
+    @translating
+    async def set_wake(self, game_id: int, at: datetime | None) -> None:
+        async with self.db.sessions() as session, session.begin():
+            await session.execute(update(Game).where(Game.id == game_id, Game.status == "running").values(wake_at=at))
+
+    @translating
+    async def claim_due(self, now: datetime, until: datetime, limit: int) -> list[int]:
+        due = (
+            select(Game.id)
+            .where(Game.status == "running", Game.wake_at <= now)
+            .order_by(Game.wake_at)
+            .limit(limit)
+            .with_for_update(skip_locked=True)  # PostgreSQL: another instance's claims are passed over
+        )
+        claim = (
+            update(Game)
+            .where(Game.id.in_(due.scalar_subquery()), Game.wake_at <= now)
+            .values(wake_at=until)
+            .returning(Game.id)
+            .execution_options(synchronize_session=False)
+        )
+        async with self.db.sessions() as session, session.begin():
+            return sorted((await session.execute(claim)).scalars())
 
     def submit(self, entry: Entry) -> "asyncio.Future[bool]":
         return self.writer.submit(entry)

@@ -19,7 +19,7 @@ someone else).
 
 import asyncio
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -103,6 +103,18 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class SavedState:
+    """A cache of a game's state at one of its versions (the log stays the source of truth): the
+    engine's bytes (app.engine.save_state, with the fingerprint of the engine that saved them) and
+    the server's part of that version (`frame`: JSON)."""
+
+    version: int
+    engine: str
+    state: bytes
+    frame: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """A game as stored: its record's fields, its room's code and seats now, and its log."""
 
@@ -117,6 +129,17 @@ class StoredGame:
     result: dict[str, Any] | None
     room_seats: Sequence[SeatRecord]  # the room's seats now (who plays each one)
     steps: list[dict[str, Any]]  # {"seq", "seat", "action", "action_id", "by_timeout", "created_at"}
+    saved: SavedState | None = None  # its state kept at a version, if any
+
+
+class Keep:
+    """An Entry's `wake` that leaves the game's as it was."""
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP = Keep()
 
 
 @dataclass
@@ -135,6 +158,8 @@ class Entry:
     after: "Entry | None" = None  # the uncommitted step of the same game this one was built on
     outcome: bool | None = None  # once written: stored, or not (a conflict, its predecessor not stored, a failure)
     dropped: bool = False  # not stored because its predecessor was not
+    # the game's wake_at from this step on (see Store.claim_due); KEEP: as it was
+    wake: datetime | Keep | None = KEEP
 
 
 @dataclass(frozen=True)
@@ -270,12 +295,22 @@ class Store(ABC):
     async def game(self, game_id: int) -> StoredGame | None: ...
 
     @abstractmethod
-    def running_games(self, batch: int = 50) -> AsyncIterator[list[StoredGame]]:
-        """Every running game with its log, `batch` games at a time."""
-
-    @abstractmethod
     async def steps_since(self, game_id: int, seq: int) -> list[dict[str, Any]]:
         """The game's steps from `seq` on."""
+
+    @abstractmethod
+    async def save_state(self, game_id: int, saved: SavedState) -> None:
+        """Keep the game's state at this version, unless one of a later version is kept already."""
+
+    @abstractmethod
+    async def set_wake(self, game_id: int, at: datetime | None) -> None:
+        """When a server must look at this running game if nobody acts (None: nothing is due)."""
+
+    @abstractmethod
+    async def claim_due(self, now: datetime, until: datetime, limit: int) -> list[int]:
+        """Running games whose wake_at has come, at most `limit`, each claimed by this caller: its
+        wake_at moves to `until`, so no other instance takes it meanwhile (another one, polling at
+        the same moment, gets other games)."""
 
     @abstractmethod
     def submit(self, entry: Entry) -> "asyncio.Future[bool]":

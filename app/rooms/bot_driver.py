@@ -3,17 +3,16 @@ stored the step asking for it; another instance takes over when that one is gone
 
 import asyncio
 import logging
+from datetime import datetime
 from typing import Any
 
 from app import logs
 from app.bots import make_bot
-from app.rooms.errors import (
-    Conflict,
-    Invalid,
-    Unavailable,
-)
+from app.db.storage import KEEP
+from app.rooms.errors import Conflict, Invalid, Unavailable, outage_of
 from app.rooms.game_base import GameServiceBase
 from app.rooms.runtime import GameRuntime
+from app.rooms.wakes import wake_of
 
 log = logging.getLogger("wonders.games")
 
@@ -44,6 +43,17 @@ class BotDriver(GameServiceBase):
         if set(rt.bots) != before:
             for listener in self.bots_listeners:
                 listener(rt)
+            wake = wake_of(rt, rt.frame, self.bot_takeover)  # a seat timed, or not, from now on
+            if rt.wake is KEEP or wake != rt.wake:
+                rt.wake = wake
+                self._spawn(self._write_wake(rt.game_id, wake))
+
+    async def _write_wake(self, game_id: int, wake: datetime | None) -> None:
+        try:
+            await self.store.set_wake(game_id, wake)
+        except Exception as exc:  # the game's next step writes it again
+            if outage_of(exc) is None:
+                log.exception("could not write the wake of game %s", game_id)
 
     def _arm_takeover(self, rt: GameRuntime) -> None:
         """A step stored elsewhere (or read from the log) leaves a bot owing a move that no task here

@@ -239,6 +239,7 @@ class ClockService:
         games.listeners.append(self.watch)
         games.load_listeners.append(self.watch)
         games.bots_listeners.append(self.watch)  # a seat given back to its person owes again
+        games.unload_listeners.append(self.forget)
 
     def watch(self, rt: Any) -> None:
         """Hand to the timeout bot every seat whose timeouts in a row call for it (just now, or before
@@ -266,6 +267,12 @@ class ClockService:
         loop = asyncio.get_running_loop()
         delay = max(0.0, at - time.time())
         self.timers[rt.game_id] = loop.call_later(delay + 0.005, self._due, rt)
+
+    def forget(self, rt: Any) -> None:
+        """The game is no longer held here: its timer goes (its wake, in the database, stays)."""
+        timer = self.timers.pop(rt.game_id, None)
+        if timer is not None:
+            timer.cancel()
 
     def timeouts_in_a_row(self, rt: Any, seat: int) -> int:
         """The seat's timeouts in a row that count towards handing it to the bot: those since its

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app import logs, metrics
-from app.db.storage import Entry, StorageDown, now
+from app.db.storage import KEEP, Entry, StorageDown, now
 from app.engine import Action, IllegalAction
 from app.rooms.errors import (
     Conflict,
@@ -45,6 +45,7 @@ from app.rooms.errors import (
 from app.rooms.frames import Frame, make_frame
 from app.rooms.game_base import GameServiceBase
 from app.rooms.runtime import GameRuntime, Pending, Submitted
+from app.rooms.wakes import wake_of
 
 log = logging.getLogger("wonders.games")
 
@@ -196,6 +197,9 @@ class CommitPipeline(GameServiceBase):
         if game.is_over:
             entry.result, entry.room_id = game.result(), rt.room_id
         frame = make_frame(head, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
+        wake = wake_of(rt, frame, self.bot_takeover, at.timestamp())
+        last = next((p.entry.wake for p in reversed(rt.chain) if p.entry.wake is not KEEP), rt.wake)
+        entry.wake = KEEP if last is not KEEP and last == wake else wake
         pending = Pending(entry, frame, action, self.store.submit(entry))
         rt.chain.append(pending)
         pending.commit.add_done_callback(lambda _: self._settle(rt))
@@ -211,6 +215,8 @@ class CommitPipeline(GameServiceBase):
                 rt.chain.clear()
                 return
             rt.push(pending.frame)
+            if entry.wake is not KEEP:
+                rt.wake = entry.wake
             rt.remember(
                 entry.seq, entry.seat, entry.action, entry.action_id, sent=pending.sent, by_timeout=entry.by_timeout
             )
@@ -275,6 +281,8 @@ class CommitPipeline(GameServiceBase):
         await self.broadcaster.publish(rt.room_code, {"kind": "game", "game_id": rt.game_id, "version": rt.version})
         if rt.over:
             await self.broadcaster.publish(rt.room_code, {"kind": "room"})
+        if self.snapshot_every and not rt.over and rt.version - max(rt.saved_version, 0) >= self.snapshot_every:
+            self.keep_state_soon(rt)
 
 
 def spells(sent: Any, canonical: Action) -> bool:

@@ -4,7 +4,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,9 +25,11 @@ from app.rooms.broadcast import (
 from app.rooms.clocks import ClockService
 from app.rooms.games import BOT_TAKEOVER_MARGIN, GameFactory, GameService
 from app.rooms.hub import Hub
+from app.rooms.idle import IdleGames
 from app.rooms.quota import LocalQuota, Quota, RedisQuota
 from app.rooms.service import ROOMS_WINDOW_S, RoomService
 from app.rooms.sweep import Sweeper
+from app.rooms.wakes import WakeService
 from app.settings import Settings
 
 log = logging.getLogger("wonders")
@@ -59,7 +60,8 @@ class Services:
     hub: Hub
     sweeper: Sweeper
     clocks: ClockService
-    restoring: asyncio.Task[None] | None = field(default=None)
+    wakes: WakeService
+    idle: IdleGames
     lag_watch: asyncio.Task[None] | None = field(default=None)
 
     @property
@@ -117,50 +119,41 @@ class Services:
             # longer than any bot of the instance that should move takes (its pause, the hard bot's
             # budget), with room to spare
             bot_takeover=(settings.bot_delay_ms + settings.bot_hard_budget_ms) / 1000 + BOT_TAKEOVER_MARGIN,
+            snapshot_every=settings.snapshot_every,
         )
         games.start()
         rooms = RoomService(settings, games, broadcaster, presence, created_by)
         clocks = ClockService(games, rooms.hand_seat_to_bot)
         hub = Hub(settings, rooms, games, broadcaster, presence)
         sweeper = Sweeper(settings, store, games, presence, broadcaster)
-        services = cls(settings, store, broadcaster, presence, games, rooms, hub, sweeper, clocks)
+        wakes = WakeService(store, games, settings.wake_poll_seconds)
+        idle = IdleGames(games, hub.watched, settings.game_idle_seconds)
+        services = cls(settings, store, broadcaster, presence, games, rooms, hub, sweeper, clocks, wakes, idle)
         # Everything loaded so far (modules, card data) lives as long as the process: keep it out of
         # the garbage collector's way. Games keep many long-lived objects (states, the engine's payment
         # cache); full collections that walk them all are made rarer, so pauses stay short.
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
-        # Running games come back from their logs while the server already answers (a game asked
-        # for meanwhile is loaded at once); their bots and clocks start as each one is loaded.
-        services.restoring = asyncio.create_task(services._restore(), name="restore-running-games")
+        # No game is loaded at the start: each one is loaded when someone asks for it, or when its
+        # wake comes (a deadline, a bot's move: app/rooms/wakes.py), which the first poll finds.
+        wakes.start()
+        idle.start()
         services.lag_watch = asyncio.create_task(metrics.watch_loop_lag(), name="event-loop-lag")
         sweeper.start()
         return services
 
-    async def _restore(self) -> None:
-        started = time.perf_counter()
-        restored = await self.games.restore_running()
-        if restored:
-            log.info(
-                "restored %d running game(s) from their logs in %.2f s", len(restored), time.perf_counter() - started
-            )
-            gc.collect()
-            gc.freeze()
-
     async def restored(self) -> None:
-        """Wait until every running game found at the start is loaded."""
-        if self.restoring is not None:
-            await asyncio.shield(self.restoring)
+        """Wait until the first poll for due games (the deadlines and bots due at the start) is done."""
+        await self.wakes.first_poll.wait()
 
     async def stop(self) -> None:
         if self.lag_watch is not None:
             self.lag_watch.cancel()
             with contextlib.suppress(BaseException):
                 await self.lag_watch
-        if self.restoring is not None:
-            self.restoring.cancel()
-            with contextlib.suppress(BaseException):
-                await self.restoring
+        await self.wakes.stop()
+        await self.idle.stop()
         await self.sweeper.stop()
         self.clocks.close()
         await self.hub.close()

@@ -29,6 +29,7 @@ class GameServiceBase:
         finished_cached: int = 64,
         bot_levels: Mapping[str, Level] = LEVELS,
         bot_takeover: float = 10.0,
+        snapshot_every: int = 100,
     ) -> None:
         self.store = store
         self.broadcaster = broadcaster
@@ -40,6 +41,9 @@ class GameServiceBase:
         # a bot that owes a move in a game whose last step another instance stored is that instance's
         # to play; after this many seconds without a new step, this instance plays it (that one died)
         self.bot_takeover = bot_takeover
+        # a running game's state is kept in the database every this many steps (and when it is
+        # unloaded), so that loading it replays only the steps after (0: only when unloaded)
+        self.snapshot_every = snapshot_every
         self.runtimes: dict[int, GameRuntime] = {}
         self.stopping = False  # long polls answer at once (see stop_waiting)
         self._loading: dict[int, asyncio.Future[GameRuntime]] = {}
@@ -47,6 +51,7 @@ class GameServiceBase:
         self.listeners: list[Listener] = []  # told of every new frame in this process
         self.load_listeners: list[Listener] = []  # told of every game loaded from its log
         self.bots_listeners: list[Listener] = []  # told when the seats played by bots change
+        self.unload_listeners: list[Listener] = []  # told when a game is no longer held here
         broadcaster.subscribe(self._on_notice)
         self._tasks: set[asyncio.Task[Any]] = set()
         self.conflicts = 0  # steps another instance stored first (we caught up and checked again)

@@ -94,6 +94,7 @@ class HostPowers(RoomServiceBase):
             )
         log.info("game %s started", game_id, extra={"room": auth.code, "game_id": game_id})
         rt = await self.games.runtime(game_id)
+        await self.games.write_wake(rt)  # its first deadline, or a bot's first move
         self.games.schedule_bots(rt)
         await self._changed(auth.code)
         return await self.get(auth.code)

@@ -136,6 +136,11 @@ class Hub:
             if channel is not None:
                 self.request_refresh(channel, presence_only=kind == "presence")
 
+    def watched(self, code: str) -> bool:
+        """Whether a connection of this instance watches the room."""
+        channel = self.channels.get(code)
+        return channel is not None and bool(channel.listeners)
+
     def _on_game(self, rt: GameRuntime) -> None:
         channel = self.channels.get(rt.room_code)
         if channel is None:

@@ -3,12 +3,14 @@ clock), and what a submission gives back."""
 
 import asyncio
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from app.bots import DEFAULT_BOT, Bot
-from app.db.storage import Entry, SeatRecord
+from app.db.storage import KEEP, Entry, Keep, SeatRecord
 from app.engine import Action, Event, Game, GameConfig
 from app.rooms.clocks import OFF, Clock
 from app.rooms.frames import Frame
@@ -55,6 +57,10 @@ class GameRuntime:
     # seat -> the version at which its person last took it back from a bot (seats.taken_back_at)
     taken_back: dict[int, int] = field(default_factory=dict)
     waiters: list["asyncio.Future[None]"] = field(default_factory=list)  # told when a frame is pushed
+    moved_at: float = field(default_factory=time.monotonic)  # when it was loaded or last moved on, here
+    saved_version: int = -1  # the version of its state kept in the database (see saved_states.py)
+    saving: bool = False  # its state is being kept now
+    wake: datetime | Keep | None = KEEP  # its wake_at as last written here (see wakes.py); KEEP: unknown
 
     def player(self, seat: int | None) -> int | None:
         """The seat's place in this game: None for a spectator, and for a seat this game does not have
@@ -76,6 +82,7 @@ class GameRuntime:
 
     def push(self, frame: Frame) -> None:
         self.frame = frame
+        self.moved_at = time.monotonic()
         self.history.append(frame)
         if len(self.history) >= 2:
             self.history[-2].retire()

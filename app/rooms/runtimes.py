@@ -3,11 +3,12 @@
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from typing import Any
 
-from app.db.storage import StoredGame
-from app.engine import GameConfig
+from app.db.storage import KEEP, StoredGame
+from app.engine import Game, GameConfig
 from app.rooms.clocks import Clock, unix
 from app.rooms.errors import (
     NotFound,
@@ -16,6 +17,8 @@ from app.rooms.errors import (
 from app.rooms.frames import Frame, next_frame, rebuild
 from app.rooms.game_base import GameServiceBase
 from app.rooms.runtime import GameRuntime, seat_bots, seats_taken_back
+from app.rooms.saved_states import frame_part, frames_from, saved_state
+from app.rooms.wakes import wake_of
 
 log = logging.getLogger("wonders.games")
 
@@ -61,16 +64,20 @@ class RuntimeCache(GameServiceBase):
             raise NotFound(f"there is no game {game_id}", code="game_not_found")
         config = GameConfig.model_validate(stored.config)
         clock = Clock.of(stored.clock)
-        try:
-            frames = rebuild(self.factory(config), stored.steps, clock=clock, started_at=unix(stored.created_at))
-        except Exception as exc:
-            raise self._unreadable_game(game_id, exc) from None
+        saved = stored.saved
+        frames = None if saved is None else frames_from(saved, stored.steps, clock)
+        if frames is None:
+            try:
+                frames = rebuild(self.factory(config), stored.steps, clock=clock, started_at=unix(stored.created_at))
+            except Exception as exc:
+                raise self._unreadable_game(game_id, exc) from None
         history: deque[Frame] = deque(maxlen=self.events_kept)
         rt = GameRuntime(game_id, stored.room_id, stored.room_code, config, frames[0], history)
         for frame in frames:
             rt.push(frame)
         rt.abandoned = stored.status == "abandoned"
         rt.clock = clock
+        rt.saved_version = -1 if saved is None else saved.version  # kept, even if not used: rewritten
         for step in stored.steps:
             rt.remember(
                 step["seq"], step["seat"], step["action"], step["action_id"], by_timeout=bool(step.get("by_timeout"))
@@ -106,31 +113,14 @@ class RuntimeCache(GameServiceBase):
             old = self._finished_order.popleft()
             self.runtimes.pop(old, None)
 
-    async def restore_running(self) -> list[int]:
-        """Load every running game from its log and let bots that owe a move play it. Each game is
-        loaded as one step of the event loop, so requests are answered meanwhile (a game asked for
-        before its turn here is loaded at once, by `runtime`)."""
-        ids = []
-        async for games in self.store.running_games():
-            for stored in games:
-                ids.append(stored.id)
-                try:
-                    rt = await self.runtime(stored.id, stored)
-                except Unreadable:
-                    continue  # said in the log once
-                except Exception:
-                    log.exception("could not restore game %s", stored.id, extra={"game_id": stored.id})
-                    continue
-                self.schedule_bots(rt)
-                await asyncio.sleep(0)
-        return ids
-
     def unload(self, game_id: int, *, abandoned: bool = False) -> GameRuntime | None:
         """Forget a loaded game (it is read again from the log when needed) and stop its bots;
         `abandoned`: its room was closed, so whoever still holds the runtime can act no more."""
         rt = self.runtimes.pop(game_id, None)
         if rt is None:
             return None
+        for listener in self.unload_listeners:
+            listener(rt)
         with contextlib.suppress(ValueError):
             self._finished_order.remove(game_id)
         rt.abandoned = rt.abandoned or abandoned
@@ -138,4 +128,61 @@ class RuntimeCache(GameServiceBase):
             task.cancel()
         if rt.takeover is not None:
             rt.takeover.cancel()
+        return rt
+
+    def keep_state_soon(self, rt: GameRuntime) -> None:
+        """keep_state in the background (unless a save is under way)."""
+        if not rt.saving and rt.frame.version > rt.saved_version:
+            rt.saving = True
+            self._spawn(self._save(rt, rt.frame.version, rt.frame.game, frame_part(rt.frame)))
+
+    async def keep_state(self, rt: GameRuntime) -> None:
+        """Keep the game's state at its current version in the database (see saved_states.py)."""
+        if rt.frame.version > rt.saved_version:
+            await self._save(rt, rt.frame.version, rt.frame.game, frame_part(rt.frame))
+
+    async def _save(self, rt: GameRuntime, version: int, game: Game, part: dict[str, Any]) -> None:
+        """(Taken from the frame at once: it lets its game go once newer frames come.) The state is
+        written out in a thread: a frame's game is never changed."""
+        try:
+            saved = await asyncio.to_thread(saved_state, version, game, part)
+            await self.store.save_state(rt.game_id, saved)
+            rt.saved_version = max(rt.saved_version, version)
+        finally:
+            rt.saving = False
+
+    async def put_away(self, rt: GameRuntime) -> bool:
+        """Unload a game nobody uses now (see app/rooms/idle.py): its state kept and its wake written
+        first, so it is loaded again at little cost, and woken when something is due. False if it
+        moved on meanwhile (or is no longer held here)."""
+        async with rt.lock:
+            if rt.chain or self.runtimes.get(rt.game_id) is not rt:
+                return False
+            await self.keep_state(rt)
+            await self.write_wake(rt)
+            self.unload(rt.game_id)
+            return True
+
+    async def write_wake(self, rt: GameRuntime) -> None:
+        """Write the game's wake as it is now, if it is not what was last written."""
+        wake = wake_of(rt, rt.frame, self.bot_takeover)
+        if rt.wake is KEEP or rt.wake != wake:
+            await self.store.set_wake(rt.game_id, wake)
+            rt.wake = wake
+
+    async def wake_game(self, game_id: int) -> GameRuntime:
+        """A game whose wake came (app/rooms/wakes.py): loaded here if it is not, its clock and bots
+        act as in any game loaded here (an overdue seat is decided, a bot owing a move plays), and
+        its next wake written, unless something is due now (the claim's lease stands, until the
+        step that is being made writes the next one)."""
+        held = self.runtimes.get(game_id)
+        rt = await self.runtime(game_id)
+        if held is rt:
+            for listener in self.load_listeners:  # as if loaded: the clock looks at it again
+                listener(rt)
+        self.schedule_bots(rt)
+        wake = wake_of(rt, rt.frame, self.bot_takeover)
+        if wake is None or wake.timestamp() > time.time():
+            await self.store.set_wake(game_id, wake)
+            rt.wake = wake
         return rt

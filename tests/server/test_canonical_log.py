@@ -56,8 +56,9 @@ async def test_a_game_stored_with_raw_actions_loads_replays_and_goes_on_canonica
 
     services = await Services.start(settings, migrate=False)
     try:
-        await services.restored()  # running games come back in the background
-        rt = services.games.runtimes[game_id]
+        await services.restored()
+        assert services.games.runtimes == {}  # a running game is loaded when asked for, not at the start
+        rt = await services.games.runtime(game_id)
         assert rt.version == 20 == truth.version
         for seat in range(3):
             assert rt.frame.view(seat) == truth.view(seat)

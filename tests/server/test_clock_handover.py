@@ -39,6 +39,7 @@ class Games:
         self.listeners: list[Any] = []
         self.load_listeners: list[Any] = []
         self.bots_listeners: list[Any] = []
+        self.unload_listeners: list[Any] = []
         self.runtimes: dict[int, Any] = {}
 
 

@@ -3,6 +3,7 @@ versions, whose seeded deal has changed since, or a damaged log): every read of 
 500 `game_unreadable` on a connection that stays open, without the engine's words (they may name a
 hidden hand), logged once; the rest of the server goes on."""
 
+import asyncio
 import logging
 
 import pytest
@@ -11,7 +12,7 @@ from sqlalchemy import update
 from app.db.models import Action
 from app.rooms.context import Services
 from tests.server.conftest import app_client, make_settings
-from tests.server.helpers import bearer, error_of, full_room
+from tests.server.helpers import bearer, error_of, full_room, until
 from tests.server.test_sweep import act
 
 
@@ -48,27 +49,34 @@ async def test_a_game_whose_log_does_not_replay_is_said_unreadable(
     assert not [r for r in caplog.records if "unhandled" in r.getMessage()]
 
 
-async def test_restoring_skips_an_unreadable_game(database_url: str, caplog: pytest.LogCaptureFixture) -> None:
-    """At start, a running game whose log does not replay is said once and skipped; the others load."""
+async def test_a_woken_unreadable_game_is_said_once_and_left(
+    database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A running game whose log does not replay, whose deadline comes after a restart: it is said
+    once and left alone (not woken again); another game's deadline is decided as usual."""
     caplog.set_level(logging.WARNING)
-    settings = make_settings(database_url)
+    clock = {"mode": "turn", "seconds": 1}
+    settings = make_settings(database_url, wake_poll_seconds=0)  # nothing woken before the restart
     async with app_client(settings) as client:
         svc: Services = client.app.state.services  # type: ignore[attr-defined]
-        code, tokens = await full_room(client, 3, seed=46)
-        await act(client, code, tokens[0])
-        fine, fine_tokens = await full_room(client, 3, seed=47)
-        await act(client, fine, fine_tokens[0])
+        code, tokens = await full_room(client, 3, seed=46, clock=clock, timeouts_before_bot=9)
+        fine, _ = await full_room(client, 3, seed=47, clock=clock, timeouts_before_bot=9)
         game_id = (await client.get(f"/api/rooms/{code}")).json()["game"]["id"]
+        await act(client, code, tokens[0])
         async with svc.db.sessions() as session, session.begin():
             await session.execute(
                 update(Action).where(Action.game_id == game_id).values(action={"type": "build", "card": "Nowhere"})
             )
-    async with app_client(settings) as client:  # a restart on the same database
+    async with app_client(make_settings(database_url, wake_poll_seconds=0.1)) as client:  # a restart
         svc = client.app.state.services  # type: ignore[attr-defined]
-        restored = await svc.games.restore_running()
-        assert game_id in restored and game_id not in svc.games.runtimes
-        state = (await client.get(f"/api/rooms/{fine}/game", headers=bearer(fine_tokens[1]))).json()
-        assert state["version"] == 1
+
+        async def fine_decided() -> bool:
+            steps = (await client.get(f"/api/rooms/{fine}/game/history")).json()["steps"]
+            return len(steps) >= 3 and all(s["by_timeout"] for s in steps)
+
+        await until(fine_decided, within=20)
+        await asyncio.sleep(0.5)  # polls go on
+        assert game_id not in svc.games.runtimes
         r = await client.get(f"/api/rooms/{code}/game", headers=bearer(tokens[1]))
         assert error_of(r) == "game_unreadable"
     said = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
