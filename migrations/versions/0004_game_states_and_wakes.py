@@ -1,6 +1,7 @@
 """A running game's state kept at one of its versions (game_states: loading it replays only the steps
 after), and when a server must look at a game nobody holds (games.wake_at: a deadline, or a bot's
-move another instance should have made), indexed for the instances' poll.
+move another instance should have made), indexed for the instances' poll; every running game stored
+before is due at once (the first poll wakes each one, once, and writes its real wake).
 
 Revision ID: 0004
 Revises: 0003
@@ -22,6 +23,9 @@ def upgrade() -> None:
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.add_column(sa.Column("wake_at", sa.DateTime(timezone=True), nullable=True))
         batch_op.create_index(batch_op.f("ix_games_wake_at"), ["wake_at"], unique=False)
+    # running games stored before: each woken once by the first poll, which writes its own wake (its
+    # deadline, a bot's move, or none), so none is forgotten by a server that no longer loads them all
+    op.execute("UPDATE games SET wake_at = '2000-01-01 00:00:00' WHERE status = 'running'")
     op.create_table(
         "game_states",
         sa.Column("game_id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), nullable=False),

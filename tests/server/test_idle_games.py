@@ -5,9 +5,11 @@ from its log alone, from a kept state that cannot be used); a deadline due while
 its game fires once, also across a restart and with two instances; a server starts without
 loading any game, and holds only the games in use."""
 
+import asyncio
 import random
 import time
 from collections.abc import AsyncIterator
+from datetime import UTC
 from typing import Any
 
 import pytest
@@ -255,3 +257,37 @@ def copy_games(database_url: str, game_id: int, copies: int) -> None:
                 )
     finally:
         engine.dispose()
+
+
+async def test_running_games_stored_before_the_wakes_are_woken_once_after_the_upgrade(database_url: str) -> None:
+    """A database of the schema before games' wakes (0003): upgrading it makes each running game due
+    at once, and the first poll wakes it and writes its real wake (its deadline), so no game with a
+    clock is forgotten by a server that loads none at the start."""
+    from alembic import command
+
+    from app.db.migrate import alembic_config
+
+    settings = make_settings(database_url, game_idle_seconds=0, wake_poll_seconds=0)
+    services = await Services.start(settings)
+    try:
+        _, game_id = await people_room(services, clock=HOUR)
+    finally:
+        await services.stop()
+    config = alembic_config(database_url)
+    await asyncio.to_thread(command.downgrade, config, "0003")
+    await asyncio.to_thread(command.upgrade, config, "head")
+    (wake,) = in_database(database_url, sa.select(Game.wake_at).where(Game.id == game_id))[0]
+    assert wake.year == 2000  # due at once
+    services = await Services.start(make_settings(database_url, game_idle_seconds=0, wake_poll_seconds=0.1))
+    try:
+
+        def woken() -> Any:  # (the claim's lease, a minute on, comes first)
+            (at,) = in_database(database_url, sa.select(Game.wake_at).where(Game.id == game_id))[0]
+            at = at.replace(tzinfo=at.tzinfo or UTC)
+            return at if at.timestamp() > time.time() + 600 else None
+
+        at = await until(woken, within=10)
+        assert abs(at.timestamp() - (time.time() + 3600)) < 120  # its deadline, an hour after its start
+        assert services.wakes.woken == 1
+    finally:
+        await services.stop()
