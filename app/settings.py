@@ -81,6 +81,10 @@ class Settings(BaseSettings):
         description="the browser client's files, served at / and /static (not served if missing)",
     )
 
+    chat_messages: int = Field(
+        5, ge=0, description="messages one seat may say in its room's chat within CHAT_WINDOW_SECONDS (0: no limit)"
+    )
+    chat_window_seconds: float = Field(10.0, gt=0, description="the window of CHAT_MESSAGES")
     # what clients send (REST and websockets)
     max_body_bytes: int = Field(64 * 1024, ge=1024, description="larger REST request bodies are refused (413)")
     max_json_depth: int = Field(

@@ -180,3 +180,23 @@ class GameListItem(BaseModel):
     created_at: str
     finished_at: str | None
     winners: list[int] | None
+
+
+ChatText = Annotated[str, Field(min_length=1, max_length=500, description="1 to 500 characters")]
+
+
+class ChatIn(Strict):
+    text: ChatText
+
+
+class ChatOut(BaseModel):
+    id: int = Field(description="the message's number in the room: later ones have larger ones")
+    seat: int
+    name: str = Field(description="the seat's name when it was said")
+    text: str = Field(description="what was said (empty once the host deleted it)")
+    at: str = Field(description="when (ISO 8601, UTC)")
+    deleted: bool
+
+
+class ChatListOut(BaseModel):
+    messages: list[ChatOut] = Field(description="oldest first: the room's latest 100 at most, after `after`")

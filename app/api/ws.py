@@ -31,6 +31,8 @@ from app.api.ws_messages import (
     CLIENT_TYPES,
     AcceptedMsg,
     ActionMsg,
+    ChatInMsg,
+    ChatMsg,
     ErrorMsg,
     HelloMsg,
     Limits,
@@ -41,6 +43,7 @@ from app.api.ws_messages import (
     WelcomeMsg,
     client_message,
 )
+from app.rooms.chat import readable_by_spectators
 from app.rooms.context import Services
 from app.rooms.errors import Forbidden, NotFound, RoomError, TooMany, Unauthorized, outage_of
 from app.rooms.frames import Frame
@@ -92,6 +95,7 @@ class Connection:
         self.settings = services.settings
         self.seat: int | None = None
         self.token_hash: str | None = None
+        self.auth: SeatAuth | None = None
         self.channel: RoomChannel | None = None
         self.out: deque[str] = deque()
         self._wake = asyncio.Event()
@@ -103,6 +107,8 @@ class Connection:
         self.held: asyncio.TimerHandle | None = None  # the wake-up for a state held back (see _state_may_wait)
         self.hold_over = False  # that wake-up came: the state goes out now
         self.closing: tuple[int, str] | None = None
+        self.chat_version = 0  # of the channel's chat, last looked at
+        self.chat_sent: dict[int, bool] = {}  # the chat messages sent, by id: whether as deleted
         self.bucket = TokenBucket(self.settings.ws_rate_per_second, self.settings.ws_rate_burst)
         self._last_rate_error = 0.0
 
@@ -128,7 +134,7 @@ class Connection:
         try:
             auth = await self._authenticate(code)
             if auth is not None:
-                self.seat, self.token_hash = auth.seat, auth.token_hash
+                self.seat, self.token_hash, self.auth = auth.seat, auth.token_hash, auth
             self.channel = await self.svc.hub.attach(code, self)
         except RoomError as exc:
             close = {
@@ -324,6 +330,20 @@ class Connection:
             self._error("already_authenticated", "this connection is already set up; open another one to change seat")
         elif isinstance(message, ActionMsg):
             await self._act(message)
+        elif isinstance(message, ChatInMsg):
+            await self._say(message.text)
+
+    async def _say(self, text: str) -> None:
+        try:
+            if self.auth is None:
+                raise Forbidden("spectators read the chat; only seats say something in it", code="spectator")
+            await self.svc.rooms.say(self.auth, text)  # everyone hears it through the hub, this seat too
+        except RoomError as exc:
+            self._error(exc.code, exc.message, exc.details)
+        except Exception as exc:
+            if (outage := outage_of(exc)) is None:
+                raise
+            self._error(outage.code, outage.message)
 
     async def _act(self, message: ActionMsg) -> None:
         try:
@@ -393,6 +413,8 @@ class Connection:
         if channel.room_version > self.sent_room_version and channel.room is not None:
             self.sent_room_version = channel.room_version
             out.append(RoomMsg(room=RoomOut(**channel.room)).model_dump_json())
+        if channel.chat_version > self.chat_version:
+            out.extend(self._chat(channel))
         rt = channel.game
         if rt is None or (policy == "after" and not rt.frame.over):
             return out  # "after": a spectator sees the room, and a game once it is over
@@ -415,6 +437,24 @@ class Connection:
             if self.held is not None:
                 self.held.cancel()
                 self.held, self.hold_over = None, False
+        return out
+
+    def _chat(self, channel: RoomChannel) -> list[str]:
+        """The chat messages this connection has not had, or had before the host deleted them (for a
+        spectator, only while the room lets spectators read its chat)."""
+        room = channel.room
+        if self.seat is None and (room is None or not readable_by_spectators(room["settings"], room["status"])):
+            return []
+        self.chat_version = channel.chat_version
+        out = []
+        for message in channel.chat:
+            sent = self.chat_sent.get(message["id"])
+            if sent is None or (message["deleted"] and not sent):
+                out.append(ChatMsg(**message).model_dump_json())
+                self.chat_sent[message["id"]] = message["deleted"]
+        if len(self.chat_sent) > 2 * len(channel.chat) + 50:  # forget what fell out of the channel's window
+            kept = {m["id"] for m in channel.chat}
+            self.chat_sent = {i: d for i, d in self.chat_sent.items() if i in kept}
         return out
 
     def _state_may_wait(self, rt: GameRuntime, frame: Frame, player: int | None) -> bool:

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from app.api.actions import GameAction
 from app.api.game_schemas import StateOut
-from app.api.room_schemas import RoomOut
+from app.api.room_schemas import ChatOut, ChatText, RoomOut
 from app.api.schemas import (
     ActionId,
     JSONObject,
@@ -42,9 +42,16 @@ class SyncMsg(Strict):
     type: Literal["sync"]
 
 
-ClientMessage = Annotated[HelloMsg | ActionMsg | PingMsg | SyncMsg, Field(discriminator="type")]
+class ChatInMsg(Strict):
+    """Say something in the room's chat (a seat only; see also POST /api/rooms/{code}/chat)."""
+
+    type: Literal["chat"]
+    text: ChatText
+
+
+ClientMessage = Annotated[HelloMsg | ActionMsg | PingMsg | SyncMsg | ChatInMsg, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "action", "ping", "sync")
+CLIENT_TYPES = ("hello", "action", "ping", "sync", "chat")
 
 
 class Limits(BaseModel):
@@ -134,6 +141,13 @@ class TimeoutMsg(BaseModel):
     bot: str = Field(description="the bot that decided (the room's timeout_bot)")
 
 
+class ChatMsg(ChatOut):
+    """A message of the room's chat: each one once, the latest ones on connecting, then as they come;
+    one sent again with `deleted` true when the host deleted it (its text is then empty)."""
+
+    type: Literal["chat"] = "chat"
+
+
 class PongMsg(BaseModel):
     type: Literal["pong"] = "pong"
     data: Any | None = None
@@ -150,7 +164,8 @@ ServerMessage = Annotated[
     | AcceptedMsg
     | ErrorMsg
     | PongMsg
-    | TimeoutMsg,
+    | TimeoutMsg
+    | ChatMsg,
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)

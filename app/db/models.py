@@ -128,3 +128,18 @@ class Action(Base):
     action_id: Mapped[str | None] = mapped_column(String(64))  # the client's idempotency key, if any
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     by_timeout: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # made by the server
+
+
+class ChatMessage(Base):
+    """A message said in a room's chat (by a seat, its person's name at the time)."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index(None, "room_id", "id"),)
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(500))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

@@ -19,10 +19,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db import repo
 from app.db.failures import DATABASE_ERRORS, is_disk_failure, translated, translating
 from app.db.log_writer import ActionLogWriter
-from app.db.models import Action, Game, GameState, Room, Seat
+from app.db.models import Action, ChatMessage, Game, GameState, Room, Seat
 from app.db.names import name_key
 from app.db.session import Database
 from app.db.storage import (
+    ChatRecord,
     Entry,
     GameRecord,
     RoomRecord,
@@ -61,6 +62,10 @@ def seat_record(row: Seat) -> SeatRecord:
         row.rejoin_hash,
         row.taken_back_at,
     )
+
+
+def chat_record(row: ChatMessage) -> ChatRecord:
+    return ChatRecord(row.id, row.room_id, row.seat, row.name, row.text, row.at, row.deleted)
 
 
 def game_record(row: Game) -> GameRecord:
@@ -350,6 +355,37 @@ class SqlStore(Store):
             return await asyncio.shield(commit)  # the commit is the writer's, whoever stops waiting
         except DATABASE_ERRORS as exc:  # the writer stores nothing of a batch that fails: an outage to us
             raise StorageDown(str(exc), disk=is_disk_failure(exc)) from exc
+
+    # ----- a room's chat ------------------------------------------------------------------------
+
+    @translating
+    async def add_chat(self, room_id: int, seat: int, name: str, text: str) -> ChatRecord:
+        row = ChatMessage(room_id=room_id, seat=seat, name=name, text=text, at=now(), deleted=False)
+        async with self.db.sessions() as session, session.begin():
+            session.add(row)
+            await session.flush()
+            return chat_record(row)
+
+    @translating
+    async def chat(self, room_id: int, *, after: int = 0, limit: int = 100) -> list[ChatRecord]:
+        query = (
+            select(ChatMessage)
+            .where(ChatMessage.room_id == room_id, ChatMessage.id > after)
+            .order_by(ChatMessage.id.desc())
+            .limit(limit)
+        )
+        async with self.db.sessions() as session:
+            rows = (await session.execute(query)).scalars().all()
+        return [chat_record(row) for row in reversed(rows)]
+
+    @translating
+    async def delete_chat(self, room_id: int, message_id: int) -> ChatRecord | None:
+        async with self.db.sessions() as session, session.begin():
+            row = await session.get(ChatMessage, message_id)
+            if row is None or row.room_id != room_id:
+                return None
+            row.deleted = True
+            return chat_record(row)
 
     # ----- unused rooms (app/rooms/sweep.py) -------------------------------------------------------
 

@@ -103,6 +103,19 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class ChatRecord:
+    """A message of a room's chat: who said it (the seat, its person's name then), what, when."""
+
+    id: int
+    room_id: int
+    seat: int
+    name: str
+    text: str
+    at: datetime
+    deleted: bool
+
+
+@dataclass(frozen=True)
 class SavedState:
     """A cache of a game's state at one of its versions (the log stays the source of truth): the
     engine's bytes (app.engine.save_state, with the fingerprint of the engine that saved them) and
@@ -324,6 +337,21 @@ class Store(ABC):
     async def append(self, entry: Entry) -> bool:
         """Commit one action (and, with its `result`, finish its game and room)."""
         return await self.committed(self.submit(entry))
+
+    # ----- a room's chat ------------------------------------------------------------------------
+
+    @abstractmethod
+    async def add_chat(self, room_id: int, seat: int, name: str, text: str) -> ChatRecord:
+        """Store a message said in the room."""
+
+    @abstractmethod
+    async def chat(self, room_id: int, *, after: int = 0, limit: int = 100) -> list[ChatRecord]:
+        """The room's messages after the one of id `after`, oldest first, at most `limit` (the
+        newest ones when there are more)."""
+
+    @abstractmethod
+    async def delete_chat(self, room_id: int, message_id: int) -> ChatRecord | None:
+        """Mark a message of the room deleted (its text is no longer shown); None if there is none."""
 
     # ----- unused rooms (app/rooms/sweep.py) -----------------------------------------------------
 

@@ -85,6 +85,7 @@ class Services:
         broadcaster: Broadcaster
         presence: Presence
         created_by: Quota
+        chat_quota: Quota
         if settings.redis_url:
             prefix = settings.redis_prefix
             broadcaster = RedisBroadcaster(settings.redis_url, settings.instance_id, prefix=prefix)
@@ -92,14 +93,18 @@ class Services:
             created_by = RedisQuota(
                 settings.rooms_per_address, ROOMS_WINDOW_S, settings.redis_url, "rooms", prefix=prefix
             )
+            chat_quota = RedisQuota(
+                settings.chat_messages, settings.chat_window_seconds, settings.redis_url, "chat", prefix=prefix
+            )
         else:
             broadcaster, presence = LocalBroadcaster(), LocalPresence()
             created_by = LocalQuota(settings.rooms_per_address, ROOMS_WINDOW_S)
+            chat_quota = LocalQuota(settings.chat_messages, settings.chat_window_seconds)
         try:
             await broadcaster.start()
             await presence.start()
         except Exception as exc:
-            for part in (broadcaster, presence, created_by, store):  # nothing left open behind the failure
+            for part in (broadcaster, presence, created_by, chat_quota, store):  # nothing left open behind the failure
                 with contextlib.suppress(Exception):
                     await (part.close() if part is store else part.stop())
             if not settings.redis_url:
@@ -122,7 +127,7 @@ class Services:
             snapshot_every=settings.snapshot_every,
         )
         games.start()
-        rooms = RoomService(settings, games, broadcaster, presence, created_by)
+        rooms = RoomService(settings, games, broadcaster, presence, created_by, chat_quota=chat_quota)
         clocks = ClockService(games, rooms.hand_seat_to_bot)
         hub = Hub(settings, rooms, games, broadcaster, presence)
         sweeper = Sweeper(settings, store, games, presence, broadcaster)
@@ -160,5 +165,6 @@ class Services:
         await self.games.close()
         await self.presence.stop()
         await self.rooms.created_by.stop()
+        await self.rooms.chat_quota.stop()
         await self.broadcaster.stop()
         await self.store.close()

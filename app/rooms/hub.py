@@ -43,6 +43,8 @@ class RoomChannel:
     dirty: bool = False  # the room changed: reload it from the database
     presence_dirty: bool = False  # only who is connected changed
     refreshing: bool = False
+    chat: list[dict[str, Any]] = field(default_factory=list)  # its latest messages (app/rooms/chat.py), oldest first
+    chat_version: int = 0  # how many times they changed since this instance reads them
 
     def wake_all(self) -> None:
         for listener in list(self.listeners):
@@ -86,6 +88,8 @@ class Hub:
         try:
             await self.presence.join(code, listener.seat)
             await self._refresh(channel)
+            if not channel.chat_version:
+                await self._read_chat(channel)
         except BaseException:
             await self.detach(channel, listener, joined=False)
             raise
@@ -131,10 +135,15 @@ class Hub:
         if kind == RESYNC["kind"]:
             for channel in list(self.channels.values()):
                 self.request_refresh(channel)
+                self._spawn(self._read_chat_quietly(channel))
         elif kind in ("room", "presence"):
             channel = self.channels.get(code)
             if channel is not None:
                 self.request_refresh(channel, presence_only=kind == "presence")
+        elif kind == "chat":
+            channel = self.channels.get(code)
+            if channel is not None:
+                self._spawn(self._read_chat_quietly(channel))
 
     def watched(self, code: str) -> bool:
         """Whether a connection of this instance watches the room."""
@@ -208,6 +217,20 @@ class Hub:
             channel.room = room
             channel.room_version += 1
             channel.wake_all()
+
+    async def _read_chat(self, channel: RoomChannel) -> None:
+        """Read the room's latest messages again (a new one, or one deleted) and wake its connections."""
+        messages = await self.rooms.chat_of(channel.code, spectator=False)
+        if messages != channel.chat or not channel.chat_version:
+            channel.chat = messages
+            channel.chat_version += 1
+            channel.wake_all()
+
+    async def _read_chat_quietly(self, channel: RoomChannel) -> None:
+        try:
+            await self._read_chat(channel)
+        except Exception as exc:
+            log.warning("could not read the chat of room %s: %s", channel.code, exc, extra={"room": channel.code})
 
     async def close(self) -> None:
         for task in list(self._tasks):

@@ -34,7 +34,7 @@ class Joined:
 
 class RoomServiceBase:
     """What every part of the RoomService shares: the settings, the games, the store, the broadcaster,
-    presence and the room-creation quota."""
+    presence, the room-creation and chat quotas."""
 
     def __init__(
         self,
@@ -43,6 +43,8 @@ class RoomServiceBase:
         broadcaster: Broadcaster,
         presence: Presence,
         created_by: Quota | None = None,
+        *,
+        chat_quota: Quota | None = None,
     ) -> None:
         self.settings = settings
         self.games = games
@@ -51,6 +53,8 @@ class RoomServiceBase:
         self.presence = presence
         # rooms each client address created in the last hour
         self.created_by = created_by or LocalQuota(settings.rooms_per_address, ROOMS_WINDOW_S)
+        # messages each seat said lately in its room's chat
+        self.chat_quota = chat_quota or LocalQuota(settings.chat_messages, settings.chat_window_seconds)
         self._tasks: set[asyncio.Task[None]] = set()
         broadcaster.subscribe(self._on_notice)
 

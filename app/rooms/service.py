@@ -13,10 +13,11 @@ working.
 
 The service is put together from its parts, each in its own file: `room_rules.py` (what a room
 accepts), `room_reads.py` (reading rooms and tokens), `seating.py` (creating rooms, joining,
-leaving), `handover.py` (bots playing people's seats), `rejoin.py` (rejoin links) and `host.py`
-(the host's powers); `room_base.py` holds what they share.
+leaving), `handover.py` (bots playing people's seats), `rejoin.py` (rejoin links), `host.py`
+(the host's powers) and `chat.py` (the room's chat); `room_base.py` holds what they share.
 """
 
+from app.rooms.chat import RoomChat
 from app.rooms.handover import BotHandover
 from app.rooms.host import HostPowers
 from app.rooms.rejoin import RejoinLinks
@@ -28,5 +29,5 @@ from app.rooms.seating import Seating
 __all__ = ["ROOMS_WINDOW_S", "Joined", "RoomService", "SeatAuth"]
 
 
-class RoomService(RoomChecks, RoomReads, Seating, BotHandover, RejoinLinks, HostPowers):
+class RoomService(RoomChecks, RoomReads, Seating, BotHandover, RejoinLinks, HostPowers, RoomChat):
     """Rooms, their seats and the games they start: see the module's docstring for its parts."""

@@ -15,7 +15,7 @@ const SPECTATORS = {
   after: "This room shows its games to spectators once they are over.",
 };
 
-function isHost({ seat, room }) {
+export function isHost({ seat, room }) {
   return Boolean(seat && room && room.host_seat === seat.seat);
 }
 

@@ -11,6 +11,8 @@ export const BAD_TOKEN = 4401;
 export const SEAT_LOST = 4403; // or spectators refused (an `error` `spectators_off` comes first)
 export const NO_ROOM = 4404;
 
+const CHAT_ERRORS = new Set(["bad_chat", "chat_too_fast", "spectator"]); // not an action's answer
+
 export class RoomSocket {
   constructor(code, handlers) {
     this.code = code;
@@ -45,7 +47,7 @@ export class RoomSocket {
 
   receive(m) {
     if (m.type === "welcome") this.retry = 500;
-    if (m.type === "state" || m.type === "accepted" || m.type === "error") this.sending = false;
+    if (m.type === "state" || m.type === "accepted" || (m.type === "error" && !CHAT_ERRORS.has(m.code))) this.sending = false;
     this.handlers.message(m);
     if (m.type === "error" && m.code === "stale") this.ws.send(JSON.stringify({ type: "sync" }));
   }
@@ -57,6 +59,13 @@ export class RoomSocket {
     this.sending = true;
     const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
     this.ws.send(JSON.stringify({ type: "action", action, version, action_id: id }));
+    return true;
+  }
+
+  // Says something in the room's chat: whether it was sent.
+  sendChat(text) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify({ type: "chat", text }));
     return true;
   }
 }

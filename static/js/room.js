@@ -10,7 +10,8 @@ import { renderDuel } from "./duel.js";
 import { GameLog } from "./log-view.js";
 import { eventLines, timeoutLines, turnSummary } from "./log.js";
 import { roomHistory } from "./room-history.js";
-import { installSeatControls, renderRoomPanel, takeSeatFromLink } from "./room-seats.js";
+import { installSeatControls, isHost, renderRoomPanel, takeSeatFromLink } from "./room-seats.js";
+import { RoomChat } from "./chat.js";
 import { BAD_TOKEN, NO_ROOM, RoomSocket, SEAT_LOST } from "./room-socket.js";
 import { scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
@@ -36,6 +37,13 @@ const socket = new RoomSocket(code, {
   closed,
 });
 
+const chat = new RoomChat({
+  code,
+  send: (text) => socket.sendChat(text),
+  seat: () => seat,
+  isHost: () => isHost({ seat, room }),
+});
+
 const past = roomHistory({
   code,
   token: () => (seat ? seat.token : null),
@@ -59,6 +67,7 @@ function seatName(n) {
 
 function renderRoom() {
   renderRoomPanel({ code, room, seat, noSpectators, hostCall });
+  chat.render();
 }
 
 async function hostCall(method, path, body) {
@@ -358,6 +367,9 @@ function onMessage(m) {
       break;
     case "chosen":
       break;
+    case "chat":
+      chat.receive(m);
+      break;
     case "timeout": {
       const ctx = context(state ? state.view : { players: [] }, [], seat ? seat.seat : null);
       log.add(m.game_id, m.version, timeoutLines(m.seat, m.bot, ctx), "timeout");
@@ -377,6 +389,10 @@ function onMessage(m) {
     case "accepted": // the socket takes it: the next action can go
       break;
     case "error":
+      if (RoomChat.owns(m)) {
+        chat.error(m.message);
+        break;
+      }
       showError(m.message);
       for (const b of document.querySelectorAll("#game button.act")) b.disabled = false;
       if (m.code === "spectators_off") {
