@@ -1,0 +1,248 @@
+"""Channels and the outbox on SQLAlchemy (app/db/outbox_storage.py is the interface)."""
+
+import secrets
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import exists, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.failures import translating
+from app.db.models import Action, NotifyChannel, OutboxMessage, Room
+from app.db.outbox_storage import ChannelRecord, Notice, OutboxRecord, OutboxStore
+from app.db.session import Database
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def channel_record(row: NotifyChannel) -> ChannelRecord:
+    return ChannelRecord(row.room_id, row.seat, list(row.urls), row.push, row.when, row.stop_key)
+
+
+def notice_row(notice: Notice) -> dict[str, Any]:
+    return {
+        "key": notice.key,
+        "room_id": notice.room_id,
+        "seat": notice.seat,
+        "game_id": notice.game_id,
+        "kind": notice.kind,
+        "title": notice.title[:200],
+        "body": notice.body[:2000],
+        "unless_acted_from": notice.unless_acted_from,
+        "state": "pending",
+        "due_at": notice.due_at,
+        "attempts": 0,
+        "delivered": [],
+        "created_at": datetime.now(UTC),
+    }
+
+
+def insert_notices(dialect: str) -> Any:
+    """INSERT INTO outbox ... ON CONFLICT DO NOTHING (a key written before is left alone)."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(OutboxMessage).on_conflict_do_nothing()
+
+
+async def write_notices(session: AsyncSession, dialect: str, notices: Sequence[Notice]) -> None:
+    if notices:
+        await session.execute(insert_notices(dialect), [notice_row(n) for n in notices])
+
+
+class SqlOutbox(OutboxStore):
+    db: Database
+    dialect: str
+
+    @translating
+    async def set_channels(
+        self, room_id: int, seat: int, urls: Sequence[str], push: dict[str, Any] | None, when: str
+    ) -> ChannelRecord:
+        async with self.db.sessions() as session, session.begin():
+            row = (
+                await session.execute(
+                    select(NotifyChannel).where(NotifyChannel.room_id == room_id, NotifyChannel.seat == seat)
+                )
+            ).scalar_one_or_none()
+            if row is None:
+                row = NotifyChannel(room_id=room_id, seat=seat, stop_key=secrets.token_urlsafe(24))
+                session.add(row)
+            row.urls, row.push, row.when, row.updated_at = list(urls), push, when, datetime.now(UTC)
+            await session.flush()
+            return channel_record(row)
+
+    @translating
+    async def channels(self, room_id: int, seat: int) -> ChannelRecord | None:
+        query = select(NotifyChannel).where(NotifyChannel.room_id == room_id, NotifyChannel.seat == seat)
+        async with self.db.sessions() as session:
+            row = (await session.execute(query)).scalar_one_or_none()
+        return None if row is None else channel_record(row)
+
+    @translating
+    async def channel_seats(self, room_id: int) -> frozenset[int]:
+        async with self.db.sessions() as session:
+            rows = await session.execute(select(NotifyChannel.seat).where(NotifyChannel.room_id == room_id))
+            return frozenset(rows.scalars())
+
+    @translating
+    async def delete_channels(self, room_id: int, seat: int) -> bool:
+        async with self.db.sessions() as session, session.begin():
+            row = (
+                await session.execute(
+                    select(NotifyChannel).where(NotifyChannel.room_id == room_id, NotifyChannel.seat == seat)
+                )
+            ).scalar_one_or_none()
+            if row is None:
+                return False
+            await session.delete(row)
+            return True
+
+    @translating
+    async def channel_by_stop(self, stop_key: str) -> tuple[str, ChannelRecord] | None:
+        query = (
+            select(NotifyChannel, Room.code)
+            .join(Room, Room.id == NotifyChannel.room_id)
+            .where(NotifyChannel.stop_key == stop_key)
+        )
+        async with self.db.sessions() as session:
+            found = (await session.execute(query)).first()
+        return None if found is None else (found[1], channel_record(found[0]))
+
+    @translating
+    async def add_notices(self, notices: Sequence[Notice]) -> None:
+        async with self.db.sessions() as session, session.begin():
+            await write_notices(session, self.dialect, notices)
+
+    @translating
+    async def claim_notices(self, now: datetime, until: datetime, limit: int) -> list[OutboxRecord]:
+        due = (
+            select(OutboxMessage.id)
+            .where(
+                OutboxMessage.state == "pending",
+                OutboxMessage.due_at <= now,
+                (OutboxMessage.claimed_until.is_(None)) | (OutboxMessage.claimed_until <= now),
+            )
+            .order_by(OutboxMessage.due_at, OutboxMessage.id)
+            .limit(limit)
+            .with_for_update(skip_locked=True)  # PostgreSQL: another instance's claims are passed over
+        )
+        claim = (
+            update(OutboxMessage)
+            .where(
+                OutboxMessage.id.in_(due.scalar_subquery()),
+                OutboxMessage.state == "pending",
+                (OutboxMessage.claimed_until.is_(None)) | (OutboxMessage.claimed_until <= now),
+            )
+            .values(claimed_until=until)
+            .returning(OutboxMessage.id)
+            .execution_options(synchronize_session=False)
+        )
+        async with self.db.sessions() as session, session.begin():
+            ids = list((await session.execute(claim)).scalars())
+            if not ids:
+                return []
+            rows = (
+                await session.execute(
+                    select(OutboxMessage, Room.code)
+                    .join(Room, Room.id == OutboxMessage.room_id)
+                    .where(OutboxMessage.id.in_(ids))
+                    .order_by(OutboxMessage.id)
+                )
+            ).all()
+        return [
+            OutboxRecord(
+                m.id,
+                m.key,
+                m.room_id,
+                code,
+                m.seat,
+                m.game_id,
+                m.kind,
+                m.title,
+                m.body,
+                m.unless_acted_from,
+                m.attempts,
+                list(m.delivered or []),
+                m.created_at and _utc(m.created_at),
+            )
+            for m, code in rows
+        ]
+
+    @translating
+    async def settle_notices(
+        self, ids: Sequence[int], state: str, *, at: datetime, delivered: Sequence[str] = (), error: str | None = None
+    ) -> None:
+        values: dict[str, Any] = {"state": state, "claimed_until": None, "last_error": error}
+        if state in ("sent", "merged"):
+            values["sent_at"] = at
+        if delivered:
+            values["delivered"] = list(delivered)
+        async with self.db.sessions() as session, session.begin():
+            await session.execute(update(OutboxMessage).where(OutboxMessage.id.in_(ids)).values(values))
+
+    @translating
+    async def retry_notice(self, notice_id: int, due_at: datetime, delivered: Sequence[str], error: str) -> None:
+        async with self.db.sessions() as session, session.begin():
+            await session.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.id == notice_id)
+                .values(
+                    due_at=due_at,
+                    claimed_until=None,
+                    attempts=OutboxMessage.attempts + 1,
+                    delivered=list(delivered),
+                    last_error=error[:300],
+                )
+            )
+
+    @translating
+    async def postpone_notices(self, ids: Sequence[int], due_at: datetime) -> None:
+        async with self.db.sessions() as session, session.begin():
+            await session.execute(
+                update(OutboxMessage).where(OutboxMessage.id.in_(ids)).values(due_at=due_at, claimed_until=None)
+            )
+
+    @translating
+    async def sent_since(self, room_id: int, seat: int, since: datetime) -> list[datetime]:
+        query = (
+            select(OutboxMessage.sent_at)
+            .where(
+                OutboxMessage.room_id == room_id,
+                OutboxMessage.seat == seat,
+                OutboxMessage.state == "sent",
+                OutboxMessage.sent_at >= since,
+            )
+            .order_by(OutboxMessage.sent_at)
+        )
+        async with self.db.sessions() as session:
+            return [_utc(at) for at in (await session.execute(query)).scalars()]
+
+    @translating
+    async def acted_since(self, game_id: int, seat: int, seq: int) -> bool:
+        query = select(exists().where(Action.game_id == game_id, Action.seat == seat, Action.seq >= seq))
+        async with self.db.sessions() as session:
+            return bool((await session.execute(query)).scalar())
+
+    @translating
+    async def outbox(self, room_id: int) -> list[dict[str, Any]]:
+        query = select(OutboxMessage).where(OutboxMessage.room_id == room_id).order_by(OutboxMessage.id)
+        async with self.db.sessions() as session:
+            rows = (await session.execute(query)).scalars().all()
+        return [
+            {
+                "id": m.id,
+                "key": m.key,
+                "seat": m.seat,
+                "kind": m.kind,
+                "title": m.title,
+                "body": m.body,
+                "state": m.state,
+                "attempts": m.attempts,
+                "due_at": _utc(m.due_at),
+                "sent_at": m.sent_at and _utc(m.sent_at),
+                "last_error": m.last_error,
+            }
+            for m in rows
+        ]
