@@ -1,4 +1,4 @@
-"""The browser client: its two pages and its static files (HTML, CSS, ES modules; no build step)."""
+"""The browser client: its pages and its static files (HTML, CSS, ES modules; no build step)."""
 
 from pathlib import Path
 
@@ -7,7 +7,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 router = APIRouter(include_in_schema=False)
-PAGES = {"/": "index.html", "/room.html": "room.html"}
+PAGES = {"/": "index.html", "/room.html": "room.html", "/my-games.html": "my-games.html"}
 
 
 def install(app: FastAPI, static_dir: Path) -> None:

@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import exists, select, text, update
+from sqlalchemy import exists, func, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -26,6 +26,7 @@ from app.db.storage import (
     ChatRecord,
     Entry,
     GameRecord,
+    HeldSeat,
     RoomRecord,
     RoomTx,
     SavedState,
@@ -116,6 +117,24 @@ class SqlRoomTx(RoomTx):
         query = select(Seat).where(Seat.room_id == room_id, Seat.rejoin_hash == rejoin_hash)
         row = (await self.session.execute(query)).scalar_one_or_none()
         return None if row is None else seat_record(row)
+
+    @translating
+    async def seats_by_tokens(
+        self, token_hashes: Sequence[str], *, lock: bool = False
+    ) -> list[tuple[RoomRecord, SeatRecord]]:
+        return await self._seats_where(Seat.token_hash.in_(set(token_hashes)), lock=lock)
+
+    @translating
+    async def seats_by_rejoins(
+        self, rejoin_hashes: Sequence[str], *, lock: bool = False
+    ) -> list[tuple[RoomRecord, SeatRecord]]:
+        return await self._seats_where(Seat.rejoin_hash.in_(set(rejoin_hashes)), lock=lock)
+
+    async def _seats_where(self, condition: Any, *, lock: bool) -> list[tuple[RoomRecord, SeatRecord]]:
+        query = select(Room, Seat).join(Seat, Seat.room_id == Room.id).where(condition).order_by(Room.id, Seat.seat)
+        if lock:
+            query = query.with_for_update(of=Room)  # the rooms, in the order of their ids
+        return [(room_record(room), seat_record(seat)) for room, seat in (await self.session.execute(query)).all()]
 
     @translating
     async def count_rooms(self, statuses: Sequence[str]) -> int:
@@ -299,6 +318,58 @@ class SqlStore(Store):
         return _stored(row, room.code, room_seats, steps, saved)
 
     @translating
+    async def held_seats(self, token_hashes: Sequence[str]) -> list[HeldSeat]:
+        hashes = set(token_hashes)
+        if not hashes:
+            return []
+        async with self.db.sessions() as session:
+            held = (
+                await session.execute(
+                    select(Room, Seat).join(Seat, Seat.room_id == Room.id).where(Seat.token_hash.in_(hashes))
+                )
+            ).all()
+            room_ids = sorted({room.id for room, _ in held})
+            seats: dict[int, list[SeatRecord]] = {}
+            query = select(Seat).where(Seat.room_id.in_(room_ids)).order_by(Seat.room_id, Seat.seat)
+            for row in (await session.execute(query)).scalars():
+                seats.setdefault(row.room_id, []).append(seat_record(row))
+            latest = select(func.max(Game.id)).where(Game.room_id.in_(room_ids)).group_by(Game.room_id)
+            games = {
+                row.room_id: row for row in (await session.execute(select(Game).where(Game.id.in_(latest)))).scalars()
+            }
+            running = [g.id for g in games.values() if g.status == "running"]
+            steps: dict[int, int] = {}
+            kept: dict[int, tuple[int, dict[str, Any]]] = {}
+            if running:
+                query = (
+                    select(Action.game_id, func.max(Action.seq))
+                    .where(Action.game_id.in_(running))
+                    .group_by(Action.game_id)
+                )
+                steps = {game_id: int(last) + 1 for game_id, last in (await session.execute(query)).all()}
+                query = select(GameState.game_id, GameState.version, GameState.frame).where(
+                    GameState.game_id.in_(running)
+                )
+                kept = {r.game_id: (r.version, r.frame) for r in (await session.execute(query)).all()}
+        out = []
+        for room, seat in held:
+            game = games.get(room.id)
+            version, frame = kept.get(game.id, (None, None)) if game is not None else (None, None)
+            out.append(
+                HeldSeat(
+                    seat.token_hash or "",
+                    room_record(room),
+                    seat_record(seat),
+                    tuple(seats.get(room.id, ())),
+                    None if game is None else game_record(game),
+                    0 if game is None else steps.get(game.id, 0),
+                    version,
+                    frame,
+                )
+            )
+        return out
+
+    @translating
     async def steps_since(self, game_id: int, seq: int) -> list[dict[str, Any]]:
         async with self.db.engine.connect() as conn:
             return await repo.actions_of(conn, game_id, seq)
@@ -318,7 +389,7 @@ class SqlStore(Store):
         statement = statement.on_conflict_do_update(
             index_elements=[GameState.game_id],
             set_={k: statement.excluded[k] for k in values if k != "game_id"},
-            where=GameState.version < statement.excluded.version,
+            where=GameState.version <= statement.excluded.version,  # the same version: kept again
         )
         async with self.db.sessions() as session, session.begin():
             await session.execute(statement)

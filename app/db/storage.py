@@ -128,6 +128,23 @@ class SavedState:
 
 
 @dataclass(frozen=True)
+class HeldSeat:
+    """A seat a token holds, with what a list of one's games shows of it (`Store.held_seats`): its
+    room and the room's seats now, the room's latest game and, while that game runs, its stored
+    step count and the server's part of its kept state (`kept`: SavedState.frame and its version,
+    without the engine's bytes), which says whose move it is when it was kept at the last step."""
+
+    token_hash: str
+    room: RoomRecord
+    seat: SeatRecord
+    room_seats: tuple[SeatRecord, ...]
+    game: GameRecord | None
+    steps: int = 0
+    kept_version: int | None = None
+    kept: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """A game as stored: its record's fields, its room's code and seats now, and its log."""
 
@@ -204,6 +221,20 @@ class RoomTx(ABC):
 
     @abstractmethod
     async def seat_by_rejoin(self, room_id: int, rejoin_hash: str) -> SeatRecord | None: ...
+
+    @abstractmethod
+    async def seats_by_tokens(
+        self, token_hashes: Sequence[str], *, lock: bool = False
+    ) -> list[tuple[RoomRecord, SeatRecord]]:
+        """The seats, in any rooms, that these token hashes hold, each with its room, by room id
+        (`lock`: those rooms, until the unit of work ends)."""
+
+    @abstractmethod
+    async def seats_by_rejoins(
+        self, rejoin_hashes: Sequence[str], *, lock: bool = False
+    ) -> list[tuple[RoomRecord, SeatRecord]]:
+        """The seats, in any rooms, whose rejoin link has one of these hashes, each with its room, by
+        room id (`lock`: those rooms, until the unit of work ends)."""
 
     @abstractmethod
     async def count_rooms(self, statuses: Sequence[str]) -> int: ...
@@ -306,6 +337,12 @@ class Store(ABC):
 
     @abstractmethod
     async def game(self, game_id: int) -> StoredGame | None: ...
+
+    @abstractmethod
+    async def held_seats(self, token_hashes: Sequence[str]) -> list[HeldSeat]:
+        """The seats these token hashes hold (a hash that holds none is left out), with their rooms,
+        the rooms' seats, each room's latest game and, for a running one, its step count and kept
+        frame: a few queries, however many hashes."""
 
     @abstractmethod
     async def steps_since(self, game_id: int, seq: int) -> list[dict[str, Any]]:

@@ -77,7 +77,8 @@ class RuntimeCache(GameServiceBase):
             rt.push(frame)
         rt.abandoned = stored.status == "abandoned"
         rt.clock = clock
-        rt.saved_version = -1 if saved is None else saved.version  # kept, even if not used: rewritten
+        # kept, even if not used: rewritten (and one kept without its summary, for lists of games)
+        rt.saved_version = -1 if saved is None or "summary" not in saved.frame else saved.version
         for step in stored.steps:
             rt.remember(
                 step["seq"], step["seat"], step["action"], step["action_id"], by_timeout=bool(step.get("by_timeout"))

@@ -4,8 +4,9 @@ stale or from another engine).
 
 What is kept of a version: the engine's state (`app.engine.save_state`) and the server's part of
 its frame, which a replay from the start would have computed: each seat's marker, the clocks, the
-step's events and whether it was a timeout. Loading checks the state against the stored log (the
-same version, the same canonical steps) before trusting it.
+step's events and whether it was a timeout; and its summary (who owes a decision, the age and
+turn), which lists of games read without loading the game (app/rooms/my_games.py). Loading checks
+the state against the stored log (the same version, the same canonical steps) before trusting it.
 """
 
 import logging
@@ -17,6 +18,16 @@ from app.rooms.clocks import Clock, SeatClocks
 from app.rooms.frames import MAX_TAIL, Frame, make_frame, next_frame
 
 log = logging.getLogger("wonders.games")
+
+
+def summary_of(frame: Frame) -> dict[str, Any]:
+    """What a list of games shows of a current frame: who owes a decision, the age, turn and phase
+    (public: every seat's view says as much)."""
+    public = frame.game.public_view()
+    return {
+        "to_act": list(frame.to_act),
+        **{key: public.get(key) for key in ("age", "turn", "turns_per_age", "phase")},
+    }
 
 
 def frame_part(frame: Frame) -> dict[str, Any]:
@@ -31,6 +42,7 @@ def frame_part(frame: Frame) -> dict[str, Any]:
         "events": frame.events,
         "timeout_seat": frame.timeout_seat,
         "clocks": kept_clocks,
+        "summary": summary_of(frame),
     }
 
 

@@ -9,7 +9,7 @@ During a game a person's seat may be played by a bot for them (`bot_plays`, with
 "host", "left" or "timeout"): the seat keeps its person's name and token, and the person takes it
 back by acting or saying they are back. A rejoin link moves a seat to another device: its new token
 (kept as `rejoin_hash`) becomes the seat's token when the link is opened, and the old one stops
-working.
+working. `my_games.py` lists every seat a browser holds, and moves them all with one link.
 
 The service is put together from its parts, each in its own file: `room_rules.py` (what a room
 accepts), `room_reads.py` (reading rooms and tokens), `seating.py` (creating rooms, joining,
@@ -20,6 +20,7 @@ leaving), `handover.py` (bots playing people's seats), `rejoin.py` (rejoin links
 from app.rooms.chat import RoomChat
 from app.rooms.handover import BotHandover
 from app.rooms.host import HostPowers
+from app.rooms.my_games import MyGames
 from app.rooms.rejoin import RejoinLinks
 from app.rooms.room_base import ROOMS_WINDOW_S, Joined, SeatAuth
 from app.rooms.room_reads import RoomReads
@@ -29,5 +30,5 @@ from app.rooms.seating import Seating
 __all__ = ["ROOMS_WINDOW_S", "Joined", "RoomService", "SeatAuth"]
 
 
-class RoomService(RoomChecks, RoomReads, Seating, BotHandover, RejoinLinks, HostPowers, RoomChat):
+class RoomService(RoomChecks, RoomReads, Seating, BotHandover, RejoinLinks, HostPowers, RoomChat, MyGames):
     """Rooms, their seats and the games they start: see the module's docstring for its parts."""

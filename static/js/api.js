@@ -19,7 +19,8 @@ export async function api(method, path, body, token) {
   return data;
 }
 
-const key = (code) => `wonders.seat.${code.toUpperCase()}`;
+const PREFIX = "wonders.seat.";
+const key = (code) => `${PREFIX}${code.toUpperCase()}`;
 
 export function savedSeat(code) {
   try { return JSON.parse(localStorage.getItem(key(code))); } catch { return null; }
@@ -31,6 +32,19 @@ export function saveSeat(code, seat, token) {
 
 export function forgetSeat(code) {
   localStorage.removeItem(key(code));
+}
+
+// Every seat this browser holds: [{code, seat, token}], by room code.
+export function heldSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const name = localStorage.key(i);
+    if (!name || !name.startsWith(PREFIX)) continue;
+    const code = name.slice(PREFIX.length);
+    const saved = savedSeat(code);
+    if (saved && typeof saved.token === "string" && saved.token) out.push({ code, seat: saved.seat, token: saved.token });
+  }
+  return out.sort((a, b) => a.code.localeCompare(b.code));
 }
 
 export function roomUrl(code) {

@@ -2,6 +2,7 @@
 // their expansions come from the server's registry of game kinds (GET /api/catalog: `games`).
 import { api, roomUrl, saveSeat } from "./api.js";
 import { CLOCK_CHOICES } from "./clock.js";
+import { startMoveCount } from "./move-count.js";
 import { h } from "./ui.js";
 
 const error = document.getElementById("error");
@@ -93,4 +94,15 @@ create.addEventListener("submit", async (event) => {
 document.getElementById("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   location.href = roomUrl(event.target.code.value.trim());
+});
+
+// The games this browser holds: how many owe your move, in the title, the icon, the header's link
+// and a panel beside the forms.
+startMoveCount((answer) => {
+  if (!answer) return;
+  const listed = answer.games.filter((g) => g.status !== "gone").length;
+  document.getElementById("my-games-panel").hidden = listed === 0;
+  const owed = answer.your_move;
+  document.getElementById("my-games-summary").textContent = `${listed === 1 ? "1 game" : `${listed} games`} in this browser; ${
+    owed === 0 ? "none owes your move" : owed === 1 ? "1 owes your move" : `${owed} owe your move`}.`;
 });

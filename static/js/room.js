@@ -9,6 +9,7 @@ import { clockChip, setServerTime, startTicking } from "./clock.js";
 import { renderDuel } from "./duel.js";
 import { GameLog } from "./log-view.js";
 import { eventLines, timeoutLines, turnSummary } from "./log.js";
+import { setRoomOwes, setTitle, startMoveCount } from "./move-count.js";
 import { roomHistory } from "./room-history.js";
 import { installSeatControls, isHost, renderRoomPanel, takeSeatFromLink } from "./room-seats.js";
 import { RoomChat } from "./chat.js";
@@ -205,8 +206,9 @@ function drawGame() {
   $("status").replaceChildren(statusText(view), myClock());
   $("turn-info").textContent = tableOf(view.game).turnInfo(view);
   const mine = myMove();
-  document.title = `${mine ? "● Your move — " : ""}Wonders — room ${code}`;
+  setTitle(`${mine ? "● Your move — " : ""}Wonders — room ${code}`); // with the count of games owing a move
   if (mine && !wasMyMove) announce("Your move.");
+  setRoomOwes(code, mine);
   wasMyMove = mine;
 
   tableOf(view.game).draw(ctx);
@@ -415,6 +417,7 @@ async function main() {
   remembered($("log-details"), "log");
   installInfoBubbles();
   startTicking(myDeadline);
+  startMoveCount();
   if (!code) {
     showError("No room code in the address.");
     $("conn").textContent = "no room";
