@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from app.api.actions import GameAction
+from app.api.room_schemas import ChatOut
 from app.api.schemas import (
     ActionId,
     GameStatus,
@@ -13,10 +14,14 @@ from app.api.schemas import (
     Strict,
     Version,
 )
+from app.rooms.clocks import Pace
 
 
 class ClockState(BaseModel):
     mode: Literal["turn", "bank"]
+    pace: Pace = Field(
+        "live", description="live (under an hour for a decision) or turn_based (an hour or more: the room's pace)"
+    )
     deadlines: dict[str, str] = Field(
         description="seat -> when its decision is due (ISO 8601, UTC), for every seat that owes one; when it "
         "passes, the server decides for that seat with the room's timeout_bot"
@@ -67,10 +72,16 @@ class ResultOut(BaseModel):
     result: JSONObject
 
 
+class ReplayChatOut(ChatOut):
+    step: int = Field(
+        description="the number of steps made before it was said: a replay at step k shows the messages with step <= k"
+    )
+
+
 class HistoryStep(BaseModel):
     seq: int
     seat: int
-    at: str | None
+    at: str | None = Field(description="when the step was made (ISO 8601, UTC)")
     events: list[JSONObject]
     by_timeout: bool = Field(False, description="the server made this decision for the seat: its clock ran out")
     action: JSONObject | None = Field(None, description="shown once the game is over, in the engine's canonical form")
@@ -84,5 +95,12 @@ class HistoryOut(BaseModel):
     seats: list[JSONObject]
     steps: list[HistoryStep]
     result: JSONObject | None
+    started_at: str | None = Field(None, description="when the game started (ISO 8601, UTC): the time of step 0")
+    chat: list[ReplayChatOut] | None = Field(
+        None,
+        description="once the game is over: the room's chat said from its start until the room's next game (or "
+        "now), oldest first (at most 1000), each message with the step from which a replay shows it; null while it "
+        "runs (the room's chat is GET /api/rooms/{code}/chat)",
+    )
     at: int | None = None
     view: JSONObject | None = None

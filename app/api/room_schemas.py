@@ -25,7 +25,7 @@ from app.api.schemas import (
 )
 from app.bots import BOT_NAMES, BOTS, DEFAULT_BOT
 from app.engine import game_kinds
-from app.rooms.clocks import ClockSetting
+from app.rooms.clocks import ClockSetting, Pace
 
 # A bot by kind or by level, as the API accepts it (every name listed in the schema's enum)
 BOT_DESCRIPTION = (
@@ -63,9 +63,11 @@ class SettingsFields(Strict):
     )
     clock: ClockSetting | None = Field(
         None,
-        description='{"mode": "off"} (the default), {"mode": "turn", "seconds": S} (every decision within S seconds) '
-        'or {"mode": "bank", "initial_seconds": B, "increment_seconds": I} (a time bank per seat, I seconds added '
-        "per decision); when a seat's time runs out, the server decides for it with timeout_bot",
+        description='{"mode": "off"} (the default), {"mode": "turn", "seconds": S} (every decision within S seconds, '
+        '1 to 604800: up to 7 days) or {"mode": "bank", "initial_seconds": B, "increment_seconds": I} (a time bank '
+        "per seat of up to 30 days, I seconds added per decision, up to a day); when a seat's time runs out, the "
+        "server decides for it with timeout_bot. A clock of an hour or more a decision makes the room turn-based "
+        "(the room's settings.pace)",
     )
     timeout_bot: BotKind | None = Field(
         None,
@@ -74,6 +76,11 @@ class SettingsFields(Strict):
     )
     timeouts_before_bot: Annotated[int, Field(ge=1, le=10)] | None = Field(
         None, description="after this many timeouts in a row (default 2) the bot plays the seat until its person acts"
+    )
+    hints: bool | None = Field(
+        None,
+        description="seats may ask the search bot for a hint (GET /api/rooms/{code}/game/hint); everyone in the room "
+        "sees each hint used, in the chat and the log. Off by default",
     )
 
 
@@ -120,6 +127,12 @@ class RoomSettingsOut(BaseModel):
     wonders: list[str] | None
     seed_fixed: bool = Field(description="the room fixed its seed (only on servers with ALLOW_SEED=true)")
     clock: ClockSetting = Field(description="the turn clock the game runs on (see SettingsFields.clock)")
+    pace: Pace = Field(
+        "live",
+        description="the clock in a player's words: live (no clock, or under an hour for a decision: players at "
+        "the table together) or turn_based (an hour or more for a decision, up to 7 days, or a time bank of an hour "
+        "or more: players move when they can, over days). Derived from clock; not a setting of its own",
+    )
     timeout_bot: str
     timeouts_before_bot: int
     notices: list[str] = Field(
@@ -131,6 +144,7 @@ class RoomSettingsOut(BaseModel):
     spectators: Spectators = Field(
         "live", description="who may watch without a seat: off, live (as the game runs) or after (once it is over)"
     )
+    hints: bool = Field(False, description="seats may ask for hints (everyone sees each one used)")
 
 
 class SeatOut(BaseModel):
@@ -196,6 +210,9 @@ class ChatOut(BaseModel):
     text: str = Field(description="what was said (empty once the host deleted it)")
     at: str = Field(description="when (ISO 8601, UTC)")
     deleted: bool
+    kind: Literal["say", "hint"] = Field(
+        "say", description="say: the seat said it; hint: the seat asked for a hint (the text is the server's words)"
+    )
 
 
 class ChatListOut(BaseModel):

@@ -252,6 +252,22 @@ def _recent_action(cutoff: datetime) -> Any:
     return exists().where(Action.game_id == Game.id, Game.room_id == Room.id, Action.created_at >= cutoff)
 
 
+def _game_with_a_wake() -> Any:
+    """A running game of the room with a wake (correlated to `rooms`): its clock or its bots move it
+    on by themselves (a turn-based game waits days for a decision), so the room is in use."""
+    return exists().where(Game.room_id == Room.id, Game.status == "running", Game.wake_at.is_not(None))
+
+
+def _unused(cutoff: datetime) -> tuple[Any, ...]:
+    """What makes a room unused since the cutoff (correlated to `rooms`)."""
+    return (
+        Room.status.in_(ACTIVE_ROOM_STATUSES),
+        Room.updated_at < cutoff,
+        ~_recent_action(cutoff),
+        ~_game_with_a_wake(),
+    )
+
+
 class SqlStore(Store):
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -438,13 +454,21 @@ class SqlStore(Store):
             return chat_record(row)
 
     @translating
-    async def chat(self, room_id: int, *, after: int = 0, limit: int = 100) -> list[ChatRecord]:
-        query = (
-            select(ChatMessage)
-            .where(ChatMessage.room_id == room_id, ChatMessage.id > after)
-            .order_by(ChatMessage.id.desc())
-            .limit(limit)
-        )
+    async def chat(
+        self,
+        room_id: int,
+        *,
+        after: int = 0,
+        limit: int = 100,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[ChatRecord]:
+        query = select(ChatMessage).where(ChatMessage.room_id == room_id, ChatMessage.id > after)
+        if since is not None:
+            query = query.where(ChatMessage.at >= since)
+        if until is not None:
+            query = query.where(ChatMessage.at < until)
+        query = query.order_by(ChatMessage.id.desc()).limit(limit)
         async with self.db.sessions() as session:
             rows = (await session.execute(query)).scalars().all()
         return [chat_record(row) for row in reversed(rows)]
@@ -472,12 +496,7 @@ class SqlStore(Store):
 
     @translating
     async def idle_rooms(self, cutoff: datetime, limit: int) -> list[tuple[int, str]]:
-        query = (
-            select(Room.id, Room.code)
-            .where(Room.status.in_(ACTIVE_ROOM_STATUSES), Room.updated_at < cutoff, ~_recent_action(cutoff))
-            .order_by(Room.id)
-            .limit(limit)
-        )
+        query = select(Room.id, Room.code).where(*_unused(cutoff)).order_by(Room.id).limit(limit)
         async with self.db.sessions() as session:
             return [(r.id, r.code) for r in (await session.execute(query)).all()]
 
@@ -486,14 +505,7 @@ class SqlStore(Store):
         at = now()
         async with self.db.sessions() as session, session.begin():
             claimed = await session.execute(
-                update(Room)
-                .where(
-                    Room.id == room_id,
-                    Room.status.in_(ACTIVE_ROOM_STATUSES),
-                    Room.updated_at < cutoff,
-                    ~_recent_action(cutoff),
-                )
-                .values(status="closed", updated_at=at)
+                update(Room).where(Room.id == room_id, *_unused(cutoff)).values(status="closed", updated_at=at)
             )
             if claimed.rowcount != 1:  # type: ignore[attr-defined]
                 return None

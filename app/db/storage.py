@@ -382,9 +382,18 @@ class Store(ABC):
         """Store a message said in the room."""
 
     @abstractmethod
-    async def chat(self, room_id: int, *, after: int = 0, limit: int = 100) -> list[ChatRecord]:
+    async def chat(
+        self,
+        room_id: int,
+        *,
+        after: int = 0,
+        limit: int = 100,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[ChatRecord]:
         """The room's messages after the one of id `after`, oldest first, at most `limit` (the
-        newest ones when there are more)."""
+        newest ones when there are more); with `since` and `until`, only those said from `since`
+        and before `until` (a replay's chat: what was said while its game was played)."""
 
     @abstractmethod
     async def delete_chat(self, room_id: int, message_id: int) -> ChatRecord | None:
@@ -398,7 +407,8 @@ class Store(ABC):
 
     @abstractmethod
     async def idle_rooms(self, cutoff: datetime, limit: int) -> list[tuple[int, str]]:
-        """(id, code) of the rooms in use with no change and no action since the cutoff."""
+        """(id, code) of the rooms in use with no change and no action since the cutoff, and no
+        running game with a wake (one its clock or bots move on by themselves)."""
 
     @abstractmethod
     async def close_idle_room(self, room_id: int, cutoff: datetime) -> tuple[int, ...] | None:

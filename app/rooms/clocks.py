@@ -9,6 +9,12 @@ nothing about clocks is kept only in one process's memory.
 - `bank`: each seat has a time bank of `initial_seconds` that drains while it owes a decision;
   each decision it makes adds `increment_seconds` (Fischer).
 
+A clock's pace, in a player's words: `live` (no clock, or less than an hour for a decision: people
+at the table together) or `turn_based` (an hour or more: people move when they can, over days; a
+turn clock of up to 7 days a decision, a bank of up to 30 days with up to a day added a decision).
+A deadline days away needs nothing of a process: a loaded game's timer sleeps until it, and one put
+away (app/rooms/idle.py) is woken from its wake in the database (app/rooms/wakes.py).
+
 When a deadline passes, `ClockService` makes the decision with the room's `timeout_bot`, submitted
 like any action (`by_timeout`): the database's unique step number lets exactly one instance store
 it, and an instance that lost the race checks again whether the seat is still overdue before
@@ -35,7 +41,14 @@ from app.rooms.errors import RoomError, Unavailable
 log = logging.getLogger("wonders.clocks")
 RETRY_SECONDS = 1.0  # a decision the database could not take is tried again this much later
 
-DAY = 24 * 3600
+HOUR = 3600
+DAY = 24 * HOUR
+MAX_TURN_SECONDS = 7 * DAY  # a decision within up to 7 days (turn-based rooms)
+MAX_BANK_SECONDS = 30 * DAY
+MAX_INCREMENT_SECONDS = DAY
+TURN_BASED_FROM = HOUR  # a clock giving a decision this long or more is turn-based
+
+Pace = Literal["live", "turn_based"]
 
 
 # strict, as every body a client sends: "5" is no number of seconds, true no second
@@ -49,7 +62,10 @@ class TurnClock(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     mode: Literal["turn"]
-    seconds: Annotated[int, Field(ge=1, le=DAY, description="seconds for each decision (1 to 86400)")]
+    seconds: Annotated[
+        int,
+        Field(ge=1, le=MAX_TURN_SECONDS, description="seconds for each decision (1 to 604800: 7 days)"),
+    ]
 
 
 class BankClock(BaseModel):
@@ -57,11 +73,27 @@ class BankClock(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     mode: Literal["bank"]
-    initial_seconds: Annotated[int, Field(ge=1, le=7 * DAY, description="each seat's bank at the start")]
-    increment_seconds: Annotated[int, Field(ge=0, le=3600, description="added to the bank per decision")] = 0
+    initial_seconds: Annotated[
+        int, Field(ge=1, le=MAX_BANK_SECONDS, description="each seat's bank at the start (1 to 2592000: 30 days)")
+    ]
+    increment_seconds: Annotated[
+        int, Field(ge=0, le=MAX_INCREMENT_SECONDS, description="added to the bank per decision (0 to 86400: a day)")
+    ] = 0
 
 
 ClockSetting = Annotated[ClockOff | TurnClock | BankClock, Field(discriminator="mode")]
+
+
+def pace_of(clock: dict[str, Any] | None) -> Pace:
+    """A clock setting's pace: turn_based when a decision may take an hour or more (a turn clock of
+    an hour or more, or a time bank of an hour or more), else live (no clock included)."""
+    clock = clock or {}
+    mode = clock.get("mode", "off")
+    if mode == "turn":
+        return "turn_based" if clock.get("seconds", 0) >= TURN_BASED_FROM else "live"
+    if mode == "bank":
+        return "turn_based" if clock.get("initial_seconds", 0) >= TURN_BASED_FROM else "live"
+    return "live"
 
 
 class ClockSettings(BaseModel):
@@ -103,6 +135,14 @@ class Clock:
     @property
     def on(self) -> bool:
         return self.mode != "off"
+
+    @property
+    def pace(self) -> Pace:
+        if self.mode == "turn":
+            return "turn_based" if self.seconds >= TURN_BASED_FROM else "live"
+        if self.mode == "bank":
+            return "turn_based" if self.initial >= TURN_BASED_FROM else "live"
+        return "live"
 
     @classmethod
     def of(cls, stored: dict[str, Any] | None) -> "Clock":
@@ -189,7 +229,7 @@ class SeatClocks:
             at = self.deadline(clock, s)
             if at is not None:
                 deadlines[str(s)] = iso_time(at)
-        out: dict[str, Any] = {"mode": clock.mode, "deadlines": deadlines}
+        out: dict[str, Any] = {"mode": clock.mode, "pace": clock.pace, "deadlines": deadlines}
         if clock.mode == "turn":
             out["seconds"] = clock.seconds
         else:

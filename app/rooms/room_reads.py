@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.db.storage import GameRecord, RoomRecord, RoomTx, SeatRecord, iso
-from app.rooms.clocks import ClockSettings
+from app.rooms.clocks import ClockSettings, pace_of
 from app.rooms.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.rooms.room_base import RoomServiceBase, SeatAuth
 from app.rooms.room_rules import check_spectator, notices
@@ -50,6 +50,8 @@ class RoomReads(RoomServiceBase):
         settings["seed_fixed"] = room.settings.get("seed") is not None
         settings["notices"] = notices(settings.get("expansions", ()))
         settings.setdefault("spectators", "live")
+        settings.setdefault("hints", False)
+        settings["pace"] = pace_of(settings.get("clock"))
         out_seats = []
         for i in range(room.settings["players"]):
             s = by_seat.get(i)

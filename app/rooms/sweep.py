@@ -2,10 +2,12 @@
 
 A room is unused when, for ROOM_IDLE_HOURS, it has had no change (its `updated_at`), no action
 (its games' latest `actions.created_at`) and no open websocket connection (the Presence, which
-with Redis counts every instance's). Every instance sweeps every ROOM_SWEEP_SECONDS:
+with Redis counts every instance's), and its running game, if any, has no wake (`games.wake_at`:
+a game whose clock or bots move it on by themselves is in use, however long a turn-based decision
+takes). Every instance sweeps every ROOM_SWEEP_SECONDS:
 
 1. read the candidates: rooms open, playing or finished whose `updated_at` and latest action are
-   older than the cutoff;
+   older than the cutoff, without a running game with a wake;
 2. skip those with a connection now, and mark them used (`updated_at` = now): the hub does the
    same when a room's last connection here goes away, so a room closes ROOM_IDLE_HOURS after it
    was last used, connections included;

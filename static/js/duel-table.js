@@ -283,7 +283,7 @@ function playerPanel(c, p) {
     h("h2", { id, class: "player-name" }, [
       title,
       toAct ? h("span", { class: "to-act-mark" }, [icon("hourglass", { size: "sm", label: "" }), " to act"]) : null,
-      c.clock ? clockChip(c.clock, p.seat, name) : null,
+      c.clock ? clockChip(c.clock, p.seat, mine ? "You" : name) : null,
     ]),
     h("ul", { class: "duel-stats", "aria-label": `${name}: coins, military points and wonders` }, [
       h("li", {}, [icon("coin", { count: p.coins, label: plural(p.coins, "coin") }), " ", plural(p.coins, "coin")]),

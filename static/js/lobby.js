@@ -1,7 +1,7 @@
 // The front page: create a private room, or open one by its code. The games, their players and
 // their expansions come from the server's registry of game kinds (GET /api/catalog: `games`).
 import { api, roomUrl, saveSeat } from "./api.js";
-import { CLOCK_CHOICES } from "./clock.js";
+import { CLOCK_CHOICES, clockOptions } from "./clock.js";
 import { startMoveCount } from "./move-count.js";
 import { h } from "./ui.js";
 
@@ -49,7 +49,7 @@ function showKind() {
   if (g.expansions.length) box.dataset.shown = "1";
 }
 
-for (const [i, choice] of CLOCK_CHOICES.entries()) create.clock.append(new Option(choice.label, String(i)));
+create.clock.replaceChildren(...clockOptions());
 create.game.addEventListener("change", showKind);
 showGames();
 showKind();

@@ -6,7 +6,7 @@
 // installSeatControls(...) wires its controls once; takeSeatFromLink() uses a rejoin link.
 import { api, saveSeat } from "./api.js";
 import { catalog, gameKind, gameTitle } from "./catalog.js";
-import { CLOCK_CHOICES, sameClock, settingWords } from "./clock.js";
+import { CLOCK_CHOICES, clockOptions, sameClock, settingWords } from "./clock.js";
 import { $, h, plural } from "./ui.js";
 
 const BOT_REASONS = { left: "left the game", host: "handed over by the host", timeout: "out of time" };
@@ -43,10 +43,14 @@ export function renderRoomPanel(page) {
   $("host-tools").hidden = !isHost(page) || room.status === "playing";
   $("spectators").value = policy;
   const clock = room.settings.clock || { mode: "off" };
-  $("clock-info").textContent = `Turn clock: ${settingWords(clock)}${clock.mode === "off" ? "" : `; when time runs out, the ${room.settings.timeout_bot} bot decides`}.`;
+  const timeout = clock.mode === "off" ? "" : `; when time runs out, the ${room.settings.timeout_bot} bot decides, and after ${plural(room.settings.timeouts_before_bot || 2, "timeout")} in a row it plays the seat until its player is back`;
+  $("clock-info").textContent = `${settingWords(clock, room.settings.pace)}${timeout}.`;
   const choice = CLOCK_CHOICES.findIndex((c) => sameClock(c.clock, clock));
-  if (choice < 0 && !$("clock").querySelector("option[value=custom]")) {
-    $("clock").append(h("option", { value: "custom" }, [`Custom: ${settingWords(clock)}`]));
+  const custom = $("clock").querySelector("option[value=custom]");
+  if (choice < 0) {
+    const words = `Custom: ${settingWords(clock, room.settings.pace)}`;
+    if (custom) custom.textContent = words;
+    else $("clock").append(h("option", { value: "custom" }, [words]));
   }
   $("clock").value = choice < 0 ? "custom" : String(choice);
   $("clock-setting").hidden = room.status === "playing";
@@ -155,7 +159,7 @@ export function installSeatControls({ code, seat, hostCall, showError, joined })
       showError(e.message);
     }
   });
-  $("clock").replaceChildren(...CLOCK_CHOICES.map((c, i) => h("option", { value: String(i) }, [c.label])));
+  $("clock").replaceChildren(...clockOptions());
   $("clock").addEventListener("change", (event) => {
     const chosen = CLOCK_CHOICES[Number(event.target.value)];
     if (chosen) hostCall("PATCH", `/api/rooms/${code}`, { clock: chosen.clock });

@@ -5,7 +5,7 @@
 import { pickBanner, renderDecision, renderHand, resetSelection } from "./actions.js";
 import { api, forgetSeat, saveSeat, savedSeat } from "./api.js";
 import { gameTitle, loadCatalog, maxNameLength } from "./catalog.js";
-import { clockChip, setServerTime, startTicking } from "./clock.js";
+import { clockChip, setServerTime, setTimeoutPolicy, startTicking } from "./clock.js";
 import { renderDuel } from "./duel.js";
 import { GameLog } from "./log-view.js";
 import { eventLines, timeoutLines, turnSummary } from "./log.js";
@@ -67,6 +67,7 @@ function seatName(n) {
 // ----- the room ---------------------------------------------------------------------------
 
 function renderRoom() {
+  setTimeoutPolicy(room.settings);
   renderRoomPanel({ code, room, seat, noSpectators, hostCall });
   chat.render();
 }

@@ -27,7 +27,7 @@ function statLine(p, ctx) {
     ...["compass", "gear", "tablet", "any"].filter((s) => sci[s]).map((s) =>
       h("li", {}, [icon(s === "any" ? "science_any" : s, { count: sci[s], label: `${sci[s]} × ${s === "any" ? "any science symbol" : s}` })])),
     chosen ? h("li", { class: "chosen" }, [chosen]) : null,
-    ctx.clock ? h("li", { class: "clock" }, [clockChip(ctx.clock, p.seat, ctx.name(p.seat))]) : null,
+    ctx.clock ? h("li", { class: "clock" }, [clockChip(ctx.clock, p.seat, p.seat === ctx.me ? "You" : ctx.name(p.seat))]) : null,
   ]);
 }
 

@@ -26,12 +26,12 @@ async def test_the_host_chooses_a_clock_and_everyone_sees_the_countdown(
     await page.select_option("#create-form select[name=clock]", label="30 s for each decision")
     await page.click("#create-form button[type=submit]")
     await page.wait_for_url(re.compile(r"/room\.html\?code="))
-    await page.wait_for_selector("#clock-info:has-text('0:30 for each decision')")
+    await page.wait_for_selector("#clock-info:has-text('Live: 30 s for each decision')")
     assert "the greedy bot decides" in await page.inner_text("#clock-info")
     if not await page.is_visible("#clock"):
         await page.click("#room-details summary")
     await page.select_option("#clock", label="1 min for each decision")
-    await page.wait_for_selector("#clock-info:has-text('1:00 for each decision')")
+    await page.wait_for_selector("#clock-info:has-text('Live: 1 min for each decision')")
     # the host's expansions come from the server's registry: Armada, chosen in the lobby, taken off
     armada = page.get_by_role("checkbox", name="Armada expansion")
     assert await armada.is_checked() and "provisional" in await page.inner_text("#notices")

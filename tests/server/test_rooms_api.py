@@ -34,8 +34,10 @@ async def test_create_room_answers_a_code_and_a_token(client: httpx.AsyncClient)
         "notices": [],
         "spectators": "live",
         "clock": {"mode": "off"},
+        "pace": "live",
         "timeout_bot": "greedy",
         "timeouts_before_bot": 2,
+        "hints": False,
     }
     assert [s["kind"] for s in room["seats"]] == ["human", "free", "free", "free"]
     assert room["seats"][0] == {
