@@ -12,7 +12,22 @@ from fastapi import FastAPI
 from fastapi_offline import FastAPIOffline
 
 from app import logs
-from app.api import catalog, chat, errors, games, health, links, metrics, my_games, protocol, rooms, security, web, ws
+from app.api import (
+    catalog,
+    chat,
+    errors,
+    games,
+    health,
+    links,
+    metrics,
+    my_games,
+    notify,
+    protocol,
+    rooms,
+    security,
+    web,
+    ws,
+)
 from app.api.connection_limit import ConnectionsPerAddress
 from app.api.docs import DOCS_ASSETS, OnlyThisServer
 from app.api.http_protocol import SERVER_STOPPING
@@ -68,6 +83,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.include_router(metrics.router)
     app.include_router(catalog.router)
     app.include_router(chat.router)
+    app.include_router(notify.router)
     app.include_router(my_games.router)
     app.include_router(protocol.router)
     app.include_router(rooms.router)

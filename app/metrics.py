@@ -97,11 +97,22 @@ ROOMS_CLOSED_IDLE = Counter(
 GAMES_ABANDONED = Counter(
     "wonders_games_abandoned", "Running games this instance ended as abandoned (their room closed)", registry=REGISTRY
 )
+NOTIFICATIONS = Counter(
+    "wonders_notifications",
+    "Notifications handled by this instance: sent, merged, skipped, retried, failed; by the channel's scheme only",
+    ["outcome", "scheme"],
+    registry=REGISTRY,
+)
 
 for kind in ("seat", "spectator"):
     CONNECTIONS.labels(kind=kind)
 for code in ("illegal_action", "stale", "not_your_turn", "duplicate"):
     ACTIONS_REFUSED.labels(code=code)
+
+
+def notification(outcome: str, scheme: str = "") -> None:
+    """One notification's outcome (a channel is named by its scheme: its URL is a secret)."""
+    NOTIFICATIONS.labels(outcome=outcome, scheme=scheme).inc()
 
 
 def timeout_fired(count: int = 1) -> None:

@@ -171,6 +171,37 @@ class Settings(BaseSettings):
     finished_games_cached: int = 64
     events_kept: int = Field(512, description="recent game steps whose events a slow connection may still receive")
 
+    # notifications (app/rooms/outbox.py)
+    public_url: str = Field(
+        "",
+        description="the server's address as people reach it (https://wonders.example.org), for the links in "
+        "notifications; empty: http://HOST:PORT",
+    )
+    notify_poll_seconds: float = Field(
+        1.0, ge=0, description="how often this instance sends the notifications that are due; 0: never (another does)"
+    )
+    notify_per_hour: int = Field(
+        20, ge=1, description="messages one seat's channels get in an hour; beyond that they are merged into one"
+    )
+    notify_room_per_hour: int = Field(
+        20, ge=1, description="messages a room's group channel gets in an hour; beyond that they are merged"
+    )
+    notify_max_attempts: int = Field(8, ge=1, description="tries of a notification before it is given up")
+    notify_allow_private: bool = Field(
+        False,
+        description="let channels reach loopback and private addresses (tests, a home network); by default they "
+        "are refused, so the server cannot be used to reach a private network",
+    )
+    smtp_host: str = Field("", description="the server's own mail server, for seats that give a plain e-mail address")
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_from: str = Field("", description="the sender of the server's own mails (e.g. wonders@example.org)")
+    smtp_security: Literal["starttls", "ssl", "none"] = Field("starttls", description="how to talk to SMTP_HOST")
+    vapid_public_key: str = Field("", description="Web Push: the VAPID public key (base64url), given to browsers")
+    vapid_private_key: str = Field("", description="Web Push: the VAPID private key (base64url or PEM)")
+    vapid_subject: str = Field("", description="Web Push: a contact for push services, mailto:you@example.org")
+
     instance_id: str = Field(
         default_factory=lambda: secrets.token_hex(4),
         pattern=r"^[A-Za-z0-9_.-]{1,64}$",

@@ -2,7 +2,7 @@
 and the stop link in every message."""
 
 from html import escape
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse
@@ -13,6 +13,7 @@ from app.api.notify_schemas import NotifyIn, NotifyOut, PushKeyOut
 from app.api.rooms import SeatPath
 from app.api.schemas import ErrorOut
 from app.db.outbox_storage import ROOM_CHANNEL
+from app.db.storage import KEEP, Keep
 from app.rooms.errors import RoomError
 
 router = APIRouter(tags=["notifications"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()})
@@ -20,14 +21,20 @@ router = APIRouter(tags=["notifications"], responses={k: {**v, "model": ErrorOut
 StopKey = Annotated[str, Path(min_length=10, max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="from a message")]
 
 
-def _body(body: NotifyIn) -> tuple[list[str], dict | None, str]:
-    return body.urls, None if body.push is None else body.push.model_dump(), body.when
+def _body(body: NotifyIn) -> tuple[list[str] | None, dict[str, Any] | Keep | None, str]:
+    """(urls, push, when); a field left out keeps what is set (None / KEEP)."""
+    urls = body.urls if "urls" in body.model_fields_set else None
+    push: dict[str, Any] | Keep | None = KEEP
+    if "push" in body.model_fields_set:
+        push = None if body.push is None else body.push.model_dump()
+    return urls, push, body.when
 
 
 @router.put("/api/rooms/{code}/seats/{seat}/notify", response_model=NotifyOut, summary="Set where a seat is told")
 async def set_seat_notify(code: RoomCode, seat: SeatPath, body: NotifyIn, auth: SeatDep, svc: ServicesDep) -> NotifyOut:
-    """Set (replace) the channels that tell this seat's player it is their move (once per turn), remind
-    them when a quarter of their time is left, and tell them the result. Only the seat's own token.
+    """Set the channels that tell this seat's player it is their move (once per turn), remind them
+    when a quarter of their time is left, and tell them the result. Only the seat's own token. `urls`
+    replaces the URLs set; a field left out (`urls`, `push`) keeps what is set.
     URLs are secrets: the answer (and GET) shows them masked. A URL on a loopback or private address
     is refused (422 `private_address`) unless the server sets NOTIFY_ALLOW_PRIVATE."""
     return NotifyOut(**await svc.rooms.set_notify(auth, seat, *_body(body)))
@@ -67,7 +74,7 @@ async def push_key(request: Request) -> PushKeyOut:
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>
-<link rel="stylesheet" href="/css/style.css"></head>
+<link rel="stylesheet" href="/static/css/style.css"></head>
 <body><main class="stop-page"><h1>{title}</h1>{body}</main></body></html>"""
 
 

@@ -7,6 +7,8 @@ from pydantic import BaseModel, Field, StringConstraints
 from app.api.schemas import Strict
 from app.rooms.channels import MAX_URL_LENGTH, MAX_URLS
 
+MAX_MILLISECONDS = 2**53 - 1  # a JavaScript time: milliseconds since 1970
+
 ChannelUrl = Annotated[str, StringConstraints(min_length=1, max_length=MAX_URL_LENGTH)]
 PushKey = Annotated[str, StringConstraints(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_=-]+$")]
 
@@ -21,17 +23,20 @@ class PushSubscriptionIn(Strict):
 
     endpoint: Annotated[str, StringConstraints(min_length=9, max_length=MAX_URL_LENGTH, pattern=r"^https://")]
     keys: PushKeys
-    expirationTime: int | None = None  # (the browser's spelling)
+    expirationTime: Annotated[int, Field(ge=0, le=MAX_MILLISECONDS)] | None = None  # (the browser's spelling)
 
 
 class NotifyIn(Strict):
     urls: Annotated[list[ChannelUrl], Field(max_length=MAX_URLS)] = Field(
         default_factory=list,
-        description=f"at most {MAX_URLS} Apprise URLs (mailto://, discord://, slack://, matrix://, tgram://, "
+        description=f"(replaces those set; left out: kept) at most {MAX_URLS} Apprise URLs (mailto://, discord://, "
+        "slack://, matrix://, tgram://, "
         "ntfy://, json:// ...) or plain e-mail addresses (sent through the server's own SMTP, when it has one)",
     )
     push: PushSubscriptionIn | None = Field(
-        None, description="a browser's Web Push subscription (only where the server has VAPID keys)"
+        None,
+        description="a browser's Web Push subscription (only where the server has VAPID keys); null removes it, "
+        "left out: kept",
     )
     when: Literal["away", "always"] = Field(
         "away", description="away: only while the seat has no open connection to the room; always: every time"

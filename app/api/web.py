@@ -27,3 +27,9 @@ def _page(name: str):  # type: ignore[no-untyped-def]
 
 for path, file in PAGES.items():
     router.add_api_route(path, _page(file), methods=["GET"])
+
+
+@router.get("/sw.js")
+async def service_worker(request: Request) -> FileResponse:
+    """Web Push's service worker, served from the root so that its scope is every page."""
+    return FileResponse(request.app.state.settings.static_dir / "sw.js", media_type="text/javascript")

@@ -40,8 +40,9 @@ from sqlalchemy.pool import AsyncAdaptedQueuePool, NullPool
 
 from app import metrics
 from app.db.failures import driver_error, is_out_of_resources
-from app.db.models import Action, Game, Room
+from app.db.models import Action, Game, OutboxMessage, Room
 from app.db.session import JSON_COLUMNS, _sqlite_pragmas
+from app.db.sql_outbox import insert_notices, notice_row
 from app.db.storage import KEEP, Entry, WriteFailure
 
 log = logging.getLogger("wonders.db")
@@ -104,6 +105,25 @@ SQLITE_FINISH_GAME = (
 )
 SQLITE_WAKE = "UPDATE games SET wake_at = ? WHERE id = ? AND status = 'running'"
 SQLITE_DELETE = "DELETE FROM actions WHERE game_id = ? AND seq = ?"
+OUTBOX_COLUMNS = (
+    "key",
+    "room_id",
+    "seat",
+    "game_id",
+    "kind",
+    "title",
+    "body",
+    "unless_acted_from",
+    "state",
+    "due_at",
+    "attempts",
+    "delivered",
+    "created_at",
+)
+SQLITE_NOTICE = (
+    f"INSERT INTO outbox ({', '.join(OUTBOX_COLUMNS)}) VALUES ({', '.join('?' * len(OUTBOX_COLUMNS))}) "
+    "ON CONFLICT DO NOTHING"
+)
 SQLITE_FINISH_ROOM = "UPDATE rooms SET status = 'finished', updated_at = ? WHERE id = ? AND status = 'playing'"
 
 
@@ -153,12 +173,16 @@ class ActionLogWriter:
         self._closing = False
         insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
         self._insert = insert(Action).on_conflict_do_nothing().returning(Action.game_id, Action.seq)
+        self._insert_notices = insert_notices(engine.dialect.name)
         if self.sync is not None:
             dialect = self.sync.dialect
             self._sqlite_params = [
                 (name, _processor(Action.__table__.c[name].type, dialect)) for name in SQLITE_COLUMNS
             ]
             self._sqlite_result = _processor(Game.__table__.c.result.type, dialect)
+            self._sqlite_notice = [
+                (name, _processor(OutboxMessage.__table__.c[name].type, dialect)) for name in OUTBOX_COLUMNS
+            ]
             self._sqlite_time = _processor(Game.__table__.c.finished_at.type, dialect)
 
     def start(self) -> None:
@@ -287,7 +311,7 @@ class ActionLogWriter:
             return
         rows = [self._row(e) for e in live]
         in_batch_chain = any(e.after is not None and e.after.outcome is None for e in live)
-        if not in_batch_chain and all(e.result is None and e.wake is KEEP for e in live):
+        if not in_batch_chain and all(e.result is None and e.wake is KEEP and not e.notices for e in live):
             # One statement is its own transaction: one round trip instead of three, since every
             # await in a busy event loop waits its turn behind everything else. (With a step and
             # its predecessor in the batch, a transaction: the step may have to go again.)
@@ -322,6 +346,9 @@ class ActionLogWriter:
             await conn.execute(delete(Action).where(Action.game_id == e.game_id, Action.seq == e.seq))
         for statement in self._finishing(entries):
             await conn.execute(statement)
+        notices = [notice_row(n) for e in entries if e.outcome for n in e.notices]
+        if notices:  # the notifications the steps cause, in their transaction
+            await conn.execute(self._insert_notices, notices)
 
     def _write_sync(self, conn: sqlite3.Connection, entries: list[Entry], rows: list[dict[str, Any]]) -> None:
         # Straight to sqlite3 (the values converted by the columns' own SQLAlchemy types): this runs
@@ -337,6 +364,9 @@ class ActionLogWriter:
         for e in entries:
             if not e.outcome:
                 continue
+            for notice in e.notices:  # the notifications the step causes, in its transaction
+                row = notice_row(notice)
+                conn.execute(SQLITE_NOTICE, [convert(row[name]) for name, convert in self._sqlite_notice])
             if e.wake is not KEEP:
                 conn.execute(SQLITE_WAKE, (self._sqlite_time(e.wake), e.game_id))
             if e.result is None:

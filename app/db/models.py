@@ -143,3 +143,47 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(String(500))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class NotifyChannel(Base):
+    """Where a seat's person (or, seat ROOM_CHANNEL, the room's host for the whole room) is told of
+    the game: channel URLs (secrets: never shown again in full), a Web Push subscription, when."""
+
+    __tablename__ = "notify_channels"
+    __table_args__ = (UniqueConstraint("room_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)  # -1: the room's group channel
+    urls: Mapped[list[Any]]
+    push: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # a browser's PushSubscription
+    when: Mapped[str] = mapped_column(String(16))  # always, away
+    stop_key: Mapped[str] = mapped_column(String(64), unique=True)  # the link in every message that stops them
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class OutboxMessage(Base):
+    """A notification to send (the transactional outbox): written with the step or event that causes
+    it, sent once by one instance (`key` is unique), retried with backoff."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index(None, "state", "due_at"), Index(None, "room_id", "seat", "sent_at"))
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(128), unique=True)  # the idempotency key
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)  # -1: the room's group channel
+    game_id: Mapped[int | None] = mapped_column(ID)
+    kind: Mapped[str] = mapped_column(String(16))  # turn, reminder, end, group
+    title: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(String(2000))
+    # sent only while the seat has not acted at a step numbered this or later (a reminder, a move)
+    unless_acted_from: Mapped[int | None] = mapped_column(Integer)
+    state: Mapped[str] = mapped_column(String(16), default="pending")  # pending, sent, merged, skipped, failed
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    claimed_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    delivered: Mapped[list[Any]] = mapped_column(JSON, default=list)  # hashes of the URLs it reached
+    last_error: Mapped[str | None] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -62,6 +62,30 @@ class OutboxRecord:
     created_at: datetime | None = None
 
 
+@dataclass(frozen=True)
+class Target:
+    """Where a claimed notification goes, read when it is sent."""
+
+    channel: ChannelRecord | None
+    seat_kind: str | None  # human or bot; None: no one holds the seat (or the room's group channel)
+    bot_plays: str | None  # a bot plays the person's seat for them now
+    sent: list[datetime]  # when its messages of the last hour went, oldest first
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a claimed notification: `state` sent, merged (inside another's message),
+    skipped, failed, or pending again at `due_at` (`attempt`: a failed try, counted)."""
+
+    id: int
+    state: str
+    at: datetime
+    delivered: tuple[str, ...] = ()
+    error: str | None = None
+    due_at: datetime | None = None
+    attempt: bool = False
+
+
 class OutboxStore(ABC):
     """Channels and the outbox (a part of the Store)."""
 
@@ -94,26 +118,16 @@ class OutboxStore(ABC):
         """Claim due pending notifications until `until` (another instance passes them over)."""
 
     @abstractmethod
-    async def settle_notices(
-        self, ids: Sequence[int], state: str, *, at: datetime, delivered: Sequence[str] = (), error: str | None = None
-    ) -> None:
-        """Mark notifications sent, merged (sent within another's message), skipped or failed."""
+    async def targets(self, keys: Sequence[tuple[int, int]], since: datetime) -> dict[tuple[int, int], Target]:
+        """For each (room id, seat) to send to: its channels, who holds the seat, what it was sent since."""
 
     @abstractmethod
-    async def retry_notice(self, notice_id: int, due_at: datetime, delivered: Sequence[str], error: str) -> None:
-        """Try a notification again at `due_at` (one more attempt counted)."""
+    async def last_steps(self, game_ids: Sequence[int]) -> dict[tuple[int, int], int]:
+        """{(game id, seat): the number of the seat's latest step} in those games."""
 
     @abstractmethod
-    async def postpone_notices(self, ids: Sequence[int], due_at: datetime) -> None:
-        """Send these later (a rate limit), with no attempt counted."""
-
-    @abstractmethod
-    async def sent_since(self, room_id: int, seat: int, since: datetime) -> list[datetime]:
-        """When the messages sent to this target since then went, oldest first."""
-
-    @abstractmethod
-    async def acted_since(self, game_id: int, seat: int, seq: int) -> bool:
-        """Whether the seat has a step numbered `seq` or later in the game's log."""
+    async def settle(self, outcomes: Sequence[Outcome]) -> None:
+        """Write what became of claimed notifications (their claims end), in one transaction."""
 
     @abstractmethod
     async def outbox(self, room_id: int) -> list[dict[str, Any]]:

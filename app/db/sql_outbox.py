@@ -5,13 +5,13 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import exists, select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.failures import translating
-from app.db.models import Action, NotifyChannel, OutboxMessage, Room
-from app.db.outbox_storage import ChannelRecord, Notice, OutboxRecord, OutboxStore
+from app.db.models import Action, NotifyChannel, OutboxMessage, Room, Seat
+from app.db.outbox_storage import ChannelRecord, Notice, OutboxRecord, OutboxStore, Outcome, Target
 from app.db.session import Database
 
 
@@ -171,59 +171,66 @@ class SqlOutbox(OutboxStore):
         ]
 
     @translating
-    async def settle_notices(
-        self, ids: Sequence[int], state: str, *, at: datetime, delivered: Sequence[str] = (), error: str | None = None
-    ) -> None:
-        values: dict[str, Any] = {"state": state, "claimed_until": None, "last_error": error}
-        if state in ("sent", "merged"):
-            values["sent_at"] = at
-        if delivered:
-            values["delivered"] = list(delivered)
-        async with self.db.sessions() as session, session.begin():
-            await session.execute(update(OutboxMessage).where(OutboxMessage.id.in_(ids)).values(values))
-
-    @translating
-    async def retry_notice(self, notice_id: int, due_at: datetime, delivered: Sequence[str], error: str) -> None:
-        async with self.db.sessions() as session, session.begin():
-            await session.execute(
-                update(OutboxMessage)
-                .where(OutboxMessage.id == notice_id)
-                .values(
-                    due_at=due_at,
-                    claimed_until=None,
-                    attempts=OutboxMessage.attempts + 1,
-                    delivered=list(delivered),
-                    last_error=error[:300],
-                )
+    async def targets(self, keys: Sequence[tuple[int, int]], since: datetime) -> dict[tuple[int, int], Target]:
+        rooms = sorted({room for room, _ in keys})
+        wanted = set(keys)
+        async with self.db.sessions() as session:
+            channels = {
+                (row.room_id, row.seat): channel_record(row)
+                for row in (
+                    await session.execute(select(NotifyChannel).where(NotifyChannel.room_id.in_(rooms)))
+                ).scalars()
+            }
+            seats = {
+                (row.room_id, row.seat): (row.kind, row.bot_plays)
+                for row in (
+                    await session.execute(
+                        select(Seat.room_id, Seat.seat, Seat.kind, Seat.bot_plays).where(Seat.room_id.in_(rooms))
+                    )
+                ).all()
+            }
+            sent: dict[tuple[int, int], list[datetime]] = {}
+            query = (
+                select(OutboxMessage.room_id, OutboxMessage.seat, OutboxMessage.sent_at)
+                .where(OutboxMessage.room_id.in_(rooms), OutboxMessage.state == "sent", OutboxMessage.sent_at >= since)
+                .order_by(OutboxMessage.sent_at)
             )
+            for row in (await session.execute(query)).all():
+                sent.setdefault((row.room_id, row.seat), []).append(_utc(row.sent_at))
+        out = {}
+        for key in wanted:
+            kind, bot_plays = seats.get(key, (None, None))
+            out[key] = Target(channels.get(key), kind, bot_plays, sent.get(key, []))
+        return out
 
     @translating
-    async def postpone_notices(self, ids: Sequence[int], due_at: datetime) -> None:
-        async with self.db.sessions() as session, session.begin():
-            await session.execute(
-                update(OutboxMessage).where(OutboxMessage.id.in_(ids)).values(due_at=due_at, claimed_until=None)
-            )
-
-    @translating
-    async def sent_since(self, room_id: int, seat: int, since: datetime) -> list[datetime]:
+    async def last_steps(self, game_ids: Sequence[int]) -> dict[tuple[int, int], int]:
+        if not game_ids:
+            return {}
         query = (
-            select(OutboxMessage.sent_at)
-            .where(
-                OutboxMessage.room_id == room_id,
-                OutboxMessage.seat == seat,
-                OutboxMessage.state == "sent",
-                OutboxMessage.sent_at >= since,
-            )
-            .order_by(OutboxMessage.sent_at)
+            select(Action.game_id, Action.seat, func.max(Action.seq))
+            .where(Action.game_id.in_(sorted(set(game_ids))))
+            .group_by(Action.game_id, Action.seat)
         )
         async with self.db.sessions() as session:
-            return [_utc(at) for at in (await session.execute(query)).scalars()]
+            return {(g, seat): int(last) for g, seat, last in (await session.execute(query)).all()}
 
     @translating
-    async def acted_since(self, game_id: int, seat: int, seq: int) -> bool:
-        query = select(exists().where(Action.game_id == game_id, Action.seat == seat, Action.seq >= seq))
-        async with self.db.sessions() as session:
-            return bool((await session.execute(query)).scalar())
+    async def settle(self, outcomes: Sequence[Outcome]) -> None:
+        if not outcomes:
+            return
+        async with self.db.sessions() as session, session.begin():
+            for o in outcomes:
+                values: dict[str, Any] = {"state": o.state, "claimed_until": None, "last_error": o.error}
+                if o.state in ("sent", "merged"):
+                    values["sent_at"] = o.at
+                if o.delivered:
+                    values["delivered"] = list(o.delivered)
+                if o.due_at is not None:
+                    values["due_at"] = o.due_at
+                if o.attempt:
+                    values["attempts"] = OutboxMessage.attempts + 1
+                await session.execute(update(OutboxMessage).where(OutboxMessage.id == o.id).values(values))
 
     @translating
     async def outbox(self, room_id: int) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ frozen records; the rooms layer never holds a row or a session.
 import asyncio
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -19,14 +20,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db import repo
 from app.db.failures import DATABASE_ERRORS, is_disk_failure, translated, translating
 from app.db.log_writer import ActionLogWriter
-from app.db.models import Action, ChatMessage, Game, GameState, Room, Seat
+from app.db.models import Action, ChatMessage, Game, GameState, NotifyChannel, Room, Seat
 from app.db.names import name_key
 from app.db.session import Database
+from app.db.sql_outbox import SqlOutbox, write_notices
 from app.db.storage import (
     ChatRecord,
     Entry,
     GameRecord,
     HeldSeat,
+    Notice,
     RoomRecord,
     RoomTx,
     SavedState,
@@ -223,6 +226,15 @@ class SqlRoomTx(RoomTx):
         await self.session.flush()
         return row.id
 
+    @translating
+    async def channel_seats(self, room_id: int) -> frozenset[int]:
+        rows = await self.session.execute(select(NotifyChannel.seat).where(NotifyChannel.room_id == room_id))
+        return frozenset(rows.scalars())
+
+    @translating
+    async def add_notices(self, notices: Sequence[Notice]) -> None:
+        await write_notices(self.session, self.session.bind.dialect.name, notices)
+
 
 def _stored(
     row: Game,
@@ -268,7 +280,7 @@ def _unused(cutoff: datetime) -> tuple[Any, ...]:
     )
 
 
-class SqlStore(Store):
+class SqlStore(SqlOutbox, Store):
     def __init__(self, db: Database) -> None:
         self.db = db
         self.writer = ActionLogWriter(db.engine)
@@ -331,7 +343,8 @@ class SqlStore(Store):
             room_seats = await repo.seats_of(session, row.room_id)
             steps = await repo.actions_of(session, game_id)
             saved = await session.get(GameState, game_id) if row.status == "running" else None
-        return _stored(row, room.code, room_seats, steps, saved)
+            notify = await session.execute(select(NotifyChannel.seat).where(NotifyChannel.room_id == row.room_id))
+        return replace(_stored(row, room.code, room_seats, steps, saved), notify=frozenset(notify.scalars()))
 
     @translating
     async def held_seats(self, token_hashes: Sequence[str]) -> list[HeldSeat]:

@@ -21,9 +21,11 @@ import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+
+from app.db.outbox_storage import Notice, OutboxStore
 
 
 def now() -> datetime:
@@ -160,6 +162,7 @@ class StoredGame:
     room_seats: Sequence[SeatRecord]  # the room's seats now (who plays each one)
     steps: list[dict[str, Any]]  # {"seq", "seat", "action", "action_id", "by_timeout", "created_at"}
     saved: SavedState | None = None  # its state kept at a version, if any
+    notify: frozenset[int] = frozenset()  # its room's seats that have notification channels
 
 
 class Keep:
@@ -190,6 +193,7 @@ class Entry:
     dropped: bool = False  # not stored because its predecessor was not
     # the game's wake_at from this step on (see Store.claim_due); KEEP: as it was
     wake: datetime | Keep | None = KEEP
+    notices: "list[Notice]" = field(default_factory=list)  # notifications it causes (written with it)
 
 
 @dataclass(frozen=True)
@@ -293,8 +297,16 @@ class RoomTx(ABC):
     ) -> int:
         """A new running game; its id."""
 
+    @abstractmethod
+    async def channel_seats(self, room_id: int) -> frozenset[int]:
+        """The room's seats that have notification channels (ROOM_CHANNEL: its group channel)."""
 
-class Store(ABC):
+    @abstractmethod
+    async def add_notices(self, notices: Sequence[Notice]) -> None:
+        """Write notifications with this unit of work (those already written are left alone)."""
+
+
+class Store(OutboxStore):
     """Where rooms, seats, games and their action logs are kept."""
 
     dialect: str  # the database's kind ("sqlite", "postgresql"), for what is said about it

@@ -18,8 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-import apprise
-
 from app.rooms.errors import Invalid
 from app.settings import Settings
 
@@ -31,6 +29,13 @@ LOCAL_SCHEMES = frozenset({"dbus", "kde", "qt", "glib", "gnome", "macosx", "wind
 HEADER_SCHEMES = frozenset({"json", "jsons", "xml", "xmls", "form", "forms"})
 EMAIL = re.compile(r"^[^@\s:/?#]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")
 RESOLVE_SECONDS = 3.0
+
+
+def apprise() -> Any:
+    """The Apprise library, imported when first needed (it costs a tenth of a second at start)."""
+    import apprise as library
+
+    return library
 
 
 def is_email(url: str) -> bool:
@@ -82,7 +87,7 @@ def check_urls(urls: Sequence[str], settings: Settings) -> list[str]:
                 )
         else:
             scheme = scheme_of(url)
-            if "://" not in url or scheme in LOCAL_SCHEMES or apprise.Apprise.instantiate(url) is None:
+            if "://" not in url or scheme in LOCAL_SCHEMES or apprise().Apprise.instantiate(url) is None:
                 raise Invalid(
                     f"{where}: not a notification URL this server can use ({scheme or 'no'} scheme): give an "
                     "Apprise URL such as mailto://, discord://, slack://, matrix://, tgram://, ntfy:// or json://, "

@@ -197,6 +197,8 @@ class CommitPipeline(GameServiceBase):
         if game.is_over:
             entry.result, entry.room_id = game.result(), rt.room_id
         frame = make_frame(head, game, events, seat, clock=rt.clock, at=at.timestamp(), by_timeout=by_timeout)
+        if rt.notify and rt.notices is not None:  # written with the step, or not at all
+            entry.notices = rt.notices.after_step(head, frame, seat, rt.notify, at.timestamp())
         wake = wake_of(rt, frame, self.bot_takeover, at.timestamp())
         last = next((p.entry.wake for p in reversed(rt.chain) if p.entry.wake is not KEEP), rt.wake)
         entry.wake = KEEP if last is not KEEP and last == wake else wake

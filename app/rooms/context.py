@@ -26,6 +26,7 @@ from app.rooms.clocks import ClockService
 from app.rooms.games import BOT_TAKEOVER_MARGIN, GameFactory, GameService
 from app.rooms.hub import Hub
 from app.rooms.idle import IdleGames
+from app.rooms.outbox import OutboxSender
 from app.rooms.quota import LocalQuota, Quota, RedisQuota
 from app.rooms.service import ROOMS_WINDOW_S, RoomService
 from app.rooms.sweep import Sweeper
@@ -62,6 +63,7 @@ class Services:
     clocks: ClockService
     wakes: WakeService
     idle: IdleGames
+    outbox: OutboxSender
     lag_watch: asyncio.Task[None] | None = field(default=None)
 
     @property
@@ -133,7 +135,8 @@ class Services:
         sweeper = Sweeper(settings, store, games, presence, broadcaster)
         wakes = WakeService(store, games, settings.wake_poll_seconds)
         idle = IdleGames(games, hub.watched, settings.game_idle_seconds)
-        services = cls(settings, store, broadcaster, presence, games, rooms, hub, sweeper, clocks, wakes, idle)
+        outbox = OutboxSender(store, presence, settings)
+        services = cls(settings, store, broadcaster, presence, games, rooms, hub, sweeper, clocks, wakes, idle, outbox)
         # Everything loaded so far (modules, card data) lives as long as the process: keep it out of
         # the garbage collector's way. Games keep many long-lived objects (states, the engine's payment
         # cache); full collections that walk them all are made rarer, so pauses stay short.
@@ -144,6 +147,7 @@ class Services:
         # wake comes (a deadline, a bot's move: app/rooms/wakes.py), which the first poll finds.
         wakes.start()
         idle.start()
+        outbox.start()
         services.lag_watch = asyncio.create_task(metrics.watch_loop_lag(), name="event-loop-lag")
         sweeper.start()
         return services
@@ -158,6 +162,7 @@ class Services:
             with contextlib.suppress(BaseException):
                 await self.lag_watch
         await self.wakes.stop()
+        await self.outbox.stop()
         await self.idle.stop()
         await self.sweeper.stop()
         self.clocks.close()

@@ -12,6 +12,7 @@ from app.rooms.errors import (
     outage_of,
 )
 from app.rooms.game_base import GameServiceBase
+from app.rooms.notices import NOTIFY_NOTICE
 from app.rooms.runtime import GameRuntime
 
 log = logging.getLogger("wonders.games")
@@ -27,6 +28,11 @@ class Following(GameServiceBase):
                 if not rt.over and not rt.abandoned:
                     self._spawn(self._follow(rt))
             return
+        if notice.get("kind") == NOTIFY_NOTICE:  # someone's channels changed: who is told, from now on
+            for rt in list(self.runtimes.values()):
+                if rt.room_code == code and not rt.over:
+                    self._spawn(self._refresh_notify(rt))
+            return
         if notice.get("kind") != "game":
             return
         game_id = notice.get("game_id")
@@ -40,6 +46,12 @@ class Following(GameServiceBase):
             self._tell(rt)
             return
         self._spawn(self._follow(rt))
+
+    async def _refresh_notify(self, rt: GameRuntime) -> None:
+        try:
+            rt.notify = await self.store.channel_seats(rt.room_id)
+        except Exception as exc:  # the next change, or the game's next load, reads them again
+            log.warning("could not read the notification channels of room %s: %r", rt.room_code, exc)
 
     async def _follow(self, rt: GameRuntime) -> bool:
         """Catch up with the steps another instance stored; while the database is down, again later

@@ -1,13 +1,15 @@
 """The host's powers between games: the settings, bots in free seats, and starting a game."""
 
 import logging
+import time
 from typing import Any
 
 from app.db.storage import Taken, now
 from app.engine import GameConfig
-from app.rooms.clocks import CLOCK_KEYS, ClockSettings
+from app.rooms.clocks import CLOCK_KEYS, Clock, ClockSettings
 from app.rooms.errors import Conflict, Invalid
 from app.rooms.games import new_seed
+from app.rooms.notices import Notices
 from app.rooms.room_base import RoomServiceBase, SeatAuth
 from app.rooms.room_rules import CONFIG_KEYS, LOBBY, room_full, seat_for, seat_held
 
@@ -92,6 +94,14 @@ class HostPowers(RoomServiceBase):
                 seats=[{"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
                 clock=self.game_clock(room.settings),
             )
+            targets = await tx.channel_seats(room.id)
+            if targets:  # "your move" to those who owe the first decision, written with the start
+                names = [s.name for s in seats]
+                bots = [s.seat for s in seats if s.kind == "bot"]
+                notices = Notices(
+                    game_id, room.id, room.code, names, Clock.of(self.game_clock(room.settings)), bots=bots
+                )
+                await tx.add_notices(notices.at_start(self.games.factory(config), targets, time.time()))
         log.info("game %s started", game_id, extra={"room": auth.code, "game_id": game_id})
         rt = await self.games.runtime(game_id)
         await self.games.write_wake(rt)  # its first deadline, or a bot's first move

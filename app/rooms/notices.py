@@ -61,10 +61,13 @@ def result_words(result: dict[str, Any], names: Sequence[str]) -> str:
 class Notices:
     """The notifications of one game (its room, its seats' names, the clock)."""
 
-    def __init__(self, game_id: int, room_id: int, code: str, names: Sequence[str], clock: Clock) -> None:
+    def __init__(
+        self, game_id: int, room_id: int, code: str, names: Sequence[str], clock: Clock, *, bots: Collection[int] = ()
+    ) -> None:
         self.game_id, self.room_id, self.code = game_id, room_id, code
         self.names = list(names)
         self.clock = clock
+        self.bots = frozenset(bots)  # seats a bot sat in at the start: the group is told of people only
 
     def at_start(self, game: Game, targets: Collection[int], at: float) -> list[Notice]:
         """A new game (started at `at`): everyone who owes a decision is told it is their move."""
@@ -72,13 +75,19 @@ class Notices:
         times = dict.fromkeys(game.to_act, (at, at + span)) if span else {}
         return self._owing(game, times, list(game.to_act), targets, at)
 
-    def after_step(self, head: Frame, frame: Frame, targets: Collection[int], at: float) -> list[Notice]:
-        """The notices of one step, from the frame before it (`head`) to the one it made."""
+    def after_step(self, head: Frame, frame: Frame, actor: int, targets: Collection[int], at: float) -> list[Notice]:
+        """The notices of one step (`actor`'s), from the frame before it (`head`) to the one it made: the
+        seats that came to owe a decision, and the actor if it owes one of a new numbered turn (its
+        pick ended a 7 Wonders turn). An actor that goes on with its own turn is not told."""
         if not targets:
             return []
         if frame.over:
             return self._ended(frame.game.result(), targets, at)
         came = [s for s in frame.to_act if s not in head.to_act]
+        if actor in frame.to_act and actor not in came and actor in targets:
+            before, now = where_in(head.game)[0], where_in(frame.game)[0]
+            if before != now and not now.startswith("v"):
+                came.append(actor)
         return self._owing(frame.game, self._times(frame), came, targets, at) if came else []
 
     def _owing(
@@ -116,7 +125,7 @@ class Notices:
                     )
                 )
         if ROOM_CHANNEL in targets:
-            waiting = [self.names[s] for s in game.to_act if s < len(self.names)]
+            waiting = [self.names[s] for s in game.to_act if s < len(self.names) and s not in self.bots]
             if waiting and seats:
                 text = f"{names_list(waiting)} to move in room {self.code} ({words})."
                 key = f"group:g{self.game_id}:t{turn}"

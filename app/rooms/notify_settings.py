@@ -8,6 +8,7 @@ so a loaded game writes notifications for exactly the seats that want them (see 
 from typing import Any
 
 from app.db.outbox_storage import ROOM_CHANNEL
+from app.db.storage import Keep
 from app.rooms.channels import check_public, check_urls, masked_view
 from app.rooms.errors import Conflict, Forbidden, NotFound
 from app.rooms.notices import NOTIFY_NOTICE
@@ -16,10 +17,17 @@ from app.rooms.room_base import RoomServiceBase, SeatAuth
 
 class NotifySettings(RoomServiceBase):
     async def set_notify(
-        self, auth: SeatAuth, seat: int, urls: list[str], push: dict[str, Any] | None, when: str
+        self, auth: SeatAuth, seat: int, urls: list[str] | None, push: dict[str, Any] | Keep | None, when: str
     ) -> dict[str, Any]:
-        """Set a seat's channels (seat ROOM_CHANNEL: the room's, by its host)."""
+        """Set a seat's channels (seat ROOM_CHANNEL: the room's, by its host); `urls` None and `push`
+        KEEP keep what is set."""
         room = await self._notify_room(auth, seat)
+        if urls is None or isinstance(push, Keep):
+            now = await self.store.channels(room.id, seat)
+            if urls is None:
+                urls = list(now.urls) if now else []
+            if isinstance(push, Keep):
+                push = now.push if now else None
         urls = check_urls(urls, self.settings)
         await check_public(urls, push and push.get("endpoint"), self.settings)
         if push is not None and not self.settings.vapid_private_key:

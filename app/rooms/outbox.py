@@ -25,13 +25,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import apprise
-
 from app import metrics
-from app.db.outbox_storage import ROOM_CHANNEL, ChannelRecord, OutboxRecord
+from app.db.outbox_storage import ROOM_CHANNEL, ChannelRecord, OutboxRecord, Outcome, Target
 from app.db.storage import Store
 from app.rooms.broadcast import Presence
-from app.rooms.channels import apprise_url, check_public, private_host, scheme_of, url_hash
+from app.rooms.channels import apprise, apprise_url, check_public, private_host, scheme_of, url_hash
 from app.rooms.errors import Invalid, outage_of
 from app.settings import Settings
 
@@ -41,6 +39,7 @@ logging.getLogger("apprise").setLevel(logging.CRITICAL + 1)
 
 LEASE_SECONDS = 120
 BATCH = 100
+CONCURRENCY = 16  # targets sent to at once (each send mostly waits for a service's answer)
 HOUR = timedelta(hours=1)
 BACKOFF_SECONDS = 30.0
 MAX_BACKOFF_SECONDS = 3600.0
@@ -90,57 +89,69 @@ class OutboxSender:
         """Claim the due notifications and send them; how many were claimed."""
         now = datetime.now(UTC)
         claimed = await self.store.claim_notices(now, now + timedelta(seconds=LEASE_SECONDS), BATCH)
-        targets: dict[tuple[int, int], list[OutboxRecord]] = defaultdict(list)
+        if not claimed:
+            return 0
+        by_target: dict[tuple[int, int], list[OutboxRecord]] = defaultdict(list)
         for notice in claimed:
-            targets[(notice.room_id, notice.seat)].append(notice)
-        for notices in targets.values():
-            try:
-                await self._send(notices, now)
-            except Exception as exc:
-                if outage_of(exc) is not None:
-                    raise
-                log.exception("could not send the notifications of room %s", notices[0].room_code)
+            by_target[(notice.room_id, notice.seat)].append(notice)
+        targets = await self.store.targets(list(by_target), now - HOUR)
+        steps = await self.store.last_steps(
+            [n.game_id for n in claimed if n.unless_acted_from is not None and n.game_id]
+        )
+        outcomes: list[Outcome] = []
+        limit = asyncio.Semaphore(CONCURRENCY)
+
+        async def send(key: tuple[int, int], notices: list[OutboxRecord]) -> None:
+            async with limit:
+                try:
+                    outcomes.extend(await self._send(notices, targets[key], steps, now))
+                except Exception:  # the claim ends with its lease: tried again then
+                    log.exception("could not send the notifications of room %s", notices[0].room_code)
+
+        await asyncio.gather(*(send(key, notices) for key, notices in by_target.items()))
+        await self.store.settle(outcomes)
+        for outcome in outcomes:
+            if outcome.state != "sent":
+                metrics.notification(outcome.state if not outcome.due_at else "postponed")
         return len(claimed)
 
-    async def _send(self, notices: list[OutboxRecord], now: datetime) -> None:
-        first = notices[0]
-        channel = await self.store.channels(first.room_id, first.seat)
+    async def _send(
+        self, notices: list[OutboxRecord], target: Target, steps: dict[tuple[int, int], int], now: datetime
+    ) -> list[Outcome]:
+        """What becomes of one target's claimed notifications: sent (one message for them all), or why not."""
+        channel = target.channel
         if channel is None or (not channel.urls and channel.push is None):
-            return await self._settle(notices, "skipped", now, "no channel")
-        live = [n for n in notices if not await self._overtaken(n)]
-        if len(live) < len(notices):
-            await self._settle([n for n in notices if n not in live], "skipped", now, "overtaken")
+            return [Outcome(n.id, "skipped", now, error="no channel") for n in notices]
+        overtaken = [n for n in notices if self._overtaken(n, steps)]
+        out = [Outcome(n.id, "skipped", now, error="overtaken") for n in overtaken]
+        live = [n for n in notices if n not in overtaken]
         if not live:
-            return None
-        why_not = await self._not_wanted(first, channel)
+            return out
+        why_not = await self._not_wanted(live[0], target)
         if why_not:
-            return await self._settle(live, "skipped", now, why_not)
-        limit = self.settings.notify_room_per_hour if first.seat == ROOM_CHANNEL else self.settings.notify_per_hour
-        recent = await self.store.sent_since(first.room_id, first.seat, now - HOUR)
-        if len(recent) >= limit:  # wait until the hour's oldest message leaves the window: then merged
-            await self.store.postpone_notices([n.id for n in live], recent[0] + HOUR + timedelta(seconds=1))
-            for _ in live:
-                metrics.notification("postponed")
-            return None
+            return out + [Outcome(n.id, "skipped", now, error=why_not) for n in live]
+        seat = live[0].seat
+        limit = self.settings.notify_room_per_hour if seat == ROOM_CHANNEL else self.settings.notify_per_hour
+        if len(target.sent) >= limit:  # wait until the hour's oldest message leaves the window: then merged
+            later = target.sent[0] + HOUR + timedelta(seconds=1)
+            return out + [Outcome(n.id, "pending", now, due_at=later) for n in live]
         title, body = self._message(live, channel)
-        return await self._deliver(live, channel, title, body, now)
+        return out + await self._deliver(live, channel, title, body, now)
 
-    async def _overtaken(self, notice: OutboxRecord) -> bool:
+    @staticmethod
+    def _overtaken(notice: OutboxRecord, steps: dict[tuple[int, int], int]) -> bool:
         """Whether the seat acted since the notice was written (news no longer worth sending)."""
         if notice.unless_acted_from is None or notice.game_id is None:
             return False
-        return await self.store.acted_since(notice.game_id, notice.seat, notice.unless_acted_from)
+        return steps.get((notice.game_id, notice.seat), -1) >= notice.unless_acted_from
 
-    async def _not_wanted(self, notice: OutboxRecord, channel: ChannelRecord) -> str | None:
+    async def _not_wanted(self, notice: OutboxRecord, target: Target) -> str | None:
         """Why the seat is not told now (a bot plays it, it left, its person is at the table), if so."""
-        if notice.seat == ROOM_CHANNEL:
+        if notice.seat == ROOM_CHANNEL or target.channel is None:
             return None
-        if notice.kind != "end":
-            async with self.store.reading() as tx:
-                seat = await tx.seat(notice.room_id, notice.seat)
-            if seat is None or seat.kind != "human" or seat.bot_plays is not None:
-                return "a bot plays the seat"
-        if channel.when == "away":
+        if notice.kind != "end" and (target.seat_kind != "human" or target.bot_plays is not None):
+            return "a bot plays the seat"
+        if target.channel.when == "away":
             counts = await self.presence.counts(notice.room_code)
             if counts.get(str(notice.seat), 0) > 0:
                 return "at the table"
@@ -160,7 +171,7 @@ class OutboxSender:
 
     async def _deliver(
         self, notices: list[OutboxRecord], channel: ChannelRecord, title: str, body: str, now: datetime
-    ) -> None:
+    ) -> list[Outcome]:
         first = notices[0]
         done = set(first.delivered)
         errors = []
@@ -182,26 +193,21 @@ class OutboxSender:
             else:
                 errors.append(f"{scheme}: {error}")
                 metrics.notification("retried", scheme)
+        delivered = tuple(sorted(done))
         if not errors:
             self.sent += 1
-            await self.store.settle_notices([first.id], "sent", at=now, delivered=sorted(done))
-            if len(notices) > 1:
-                await self.store.settle_notices([n.id for n in notices[1:]], "merged", at=now)
-            return
+            return [Outcome(first.id, "sent", now, delivered)] + [Outcome(n.id, "merged", now) for n in notices[1:]]
         error = "; ".join(errors)
         log.warning("a notification of room %s was not delivered: %s", first.room_code, error)
+        out = []
         for notice in notices:
             if notice.attempts + 1 >= self.settings.notify_max_attempts:
-                await self.store.settle_notices([notice.id], "failed", at=now, delivered=sorted(done), error=error)
-                metrics.notification("failed")
+                out.append(Outcome(notice.id, "failed", now, delivered, error, attempt=True))
             else:
                 delay = min(BACKOFF_SECONDS * 2**notice.attempts, MAX_BACKOFF_SECONDS) * random.uniform(0.8, 1.2)
-                await self.store.retry_notice(notice.id, now + timedelta(seconds=delay), sorted(done), error)
-
-    async def _settle(self, notices: Sequence[OutboxRecord], state: str, now: datetime, why: str) -> None:
-        await self.store.settle_notices([n.id for n in notices], state, at=now, error=why)
-        for _ in notices:
-            metrics.notification(state)
+                due = now + timedelta(seconds=delay)
+                out.append(Outcome(notice.id, "pending", now, delivered, error[:300], due_at=due, attempt=True))
+        return out
 
     async def through_apprise(self, url: str, title: str, body: str, key: str) -> str | None:
         """Send one message to one channel with Apprise."""
@@ -209,7 +215,7 @@ class OutboxSender:
             await check_public([url], None, self.settings)
         except Invalid:
             return "its address is loopback or private now"
-        sender = apprise.Apprise()
+        sender = apprise().Apprise()
         if not sender.add(apprise_url(url, self.settings, key)):
             return "the URL is not understood"
         try:
@@ -225,7 +231,11 @@ class OutboxSender:
         endpoint = str(subscription.get("endpoint", ""))
         if not self.settings.notify_allow_private and await private_host(endpoint):
             return "its address is loopback or private now"
-        from pywebpush import WebPushException, webpush  # only where Web Push is used
+        from py_vapid import Vapid  # only where Web Push is used
+        from pywebpush import WebPushException, webpush
+
+        key = self.settings.vapid_private_key.strip()
+        signer = Vapid.from_pem(key.encode()) if "BEGIN" in key else Vapid.from_string(private_key=key)
 
         data = json.dumps({"title": title, "body": body, "url": f"/room.html?code={code}"})
         claims = {"sub": self.settings.vapid_subject or "mailto:admin@localhost"}
@@ -234,7 +244,7 @@ class OutboxSender:
                 webpush,
                 subscription_info=subscription,
                 data=data,
-                vapid_private_key=self.settings.vapid_private_key,
+                vapid_private_key=signer,
                 vapid_claims=claims,
                 timeout=10,
             )

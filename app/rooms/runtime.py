@@ -14,6 +14,7 @@ from app.db.storage import KEEP, Entry, Keep, SeatRecord
 from app.engine import Action, Event, Game, GameConfig
 from app.rooms.clocks import OFF, Clock
 from app.rooms.frames import Frame
+from app.rooms.notices import Notices
 
 GameFactory = Callable[[GameConfig], Game]
 
@@ -61,6 +62,8 @@ class GameRuntime:
     saved_version: int = -1  # the version of its state kept in the database (see saved_states.py)
     saving: bool = False  # its state is being kept now
     wake: datetime | Keep | None = KEEP  # its wake_at as last written here (see wakes.py); KEEP: unknown
+    notices: Notices | None = None  # what its steps tell people (see notices.py)
+    notify: frozenset[int] = frozenset()  # the seats (and ROOM_CHANNEL) that have channels
 
     def player(self, seat: int | None) -> int | None:
         """The seat's place in this game: None for a spectator, and for a seat this game does not have

@@ -16,6 +16,7 @@ from app.rooms.errors import (
 )
 from app.rooms.frames import Frame, next_frame, rebuild
 from app.rooms.game_base import GameServiceBase
+from app.rooms.notices import Notices
 from app.rooms.runtime import GameRuntime, seat_bots, seats_taken_back
 from app.rooms.saved_states import frame_part, frames_from, saved_state
 from app.rooms.wakes import wake_of
@@ -77,6 +78,9 @@ class RuntimeCache(GameServiceBase):
             rt.push(frame)
         rt.abandoned = stored.status == "abandoned"
         rt.clock = clock
+        names, bots = [s["name"] for s in stored.seats], [s["seat"] for s in stored.seats if s["kind"] == "bot"]
+        rt.notices = Notices(game_id, stored.room_id, stored.room_code, names, clock, bots=bots)
+        rt.notify = stored.notify
         # kept, even if not used: rewritten (and one kept without its summary, for lists of games)
         rt.saved_version = -1 if saved is None or "summary" not in saved.frame else saved.version
         for step in stored.steps:

@@ -14,13 +14,15 @@ working. `my_games.py` lists every seat a browser holds, and moves them all with
 The service is put together from its parts, each in its own file: `room_rules.py` (what a room
 accepts), `room_reads.py` (reading rooms and tokens), `seating.py` (creating rooms, joining,
 leaving), `handover.py` (bots playing people's seats), `rejoin.py` (rejoin links), `host.py`
-(the host's powers) and `chat.py` (the room's chat); `room_base.py` holds what they share.
+(the host's powers), `chat.py` (the room's chat) and `notify_settings.py` (where people are told of their
+games); `room_base.py` holds what they share.
 """
 
 from app.rooms.chat import RoomChat
 from app.rooms.handover import BotHandover
 from app.rooms.host import HostPowers
 from app.rooms.my_games import MyGames
+from app.rooms.notify_settings import NotifySettings
 from app.rooms.rejoin import RejoinLinks
 from app.rooms.room_base import ROOMS_WINDOW_S, Joined, SeatAuth
 from app.rooms.room_reads import RoomReads
@@ -30,5 +32,7 @@ from app.rooms.seating import Seating
 __all__ = ["ROOMS_WINDOW_S", "Joined", "RoomService", "SeatAuth"]
 
 
-class RoomService(RoomChecks, RoomReads, Seating, BotHandover, RejoinLinks, HostPowers, RoomChat, MyGames):
+class RoomService(
+    RoomChecks, RoomReads, Seating, BotHandover, RejoinLinks, HostPowers, RoomChat, NotifySettings, MyGames
+):
     """Rooms, their seats and the games they start: see the module's docstring for its parts."""

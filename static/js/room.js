@@ -13,6 +13,7 @@ import { setRoomOwes, setTitle, startMoveCount } from "./move-count.js";
 import { roomHistory } from "./room-history.js";
 import { installSeatControls, isHost, renderRoomPanel, takeSeatFromLink } from "./room-seats.js";
 import { RoomChat } from "./chat.js";
+import { NotifyPanel } from "./notify.js";
 import { BAD_TOKEN, NO_ROOM, RoomSocket, SEAT_LOST } from "./room-socket.js";
 import { scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
@@ -45,6 +46,8 @@ const chat = new RoomChat({
   isHost: () => isHost({ seat, room }),
 });
 
+const notifyPanel = new NotifyPanel({ code, seat: () => seat, isHost: () => isHost({ seat, room }) });
+
 const past = roomHistory({
   code,
   token: () => (seat ? seat.token : null),
@@ -70,6 +73,7 @@ function renderRoom() {
   setTimeoutPolicy(room.settings);
   renderRoomPanel({ code, room, seat, noSpectators, hostCall });
   chat.render();
+  notifyPanel.render();
 }
 
 async function hostCall(method, path, body) {
@@ -208,7 +212,10 @@ function drawGame() {
   $("turn-info").textContent = tableOf(view.game).turnInfo(view);
   const mine = myMove();
   setTitle(`${mine ? "● Your move — " : ""}Wonders — room ${code}`); // with the count of games owing a move
-  if (mine && !wasMyMove) announce("Your move.");
+  if (mine && !wasMyMove) {
+    announce("Your move.");
+    notifyPanel.yourMove(statusText(view));
+  }
   setRoomOwes(code, mine);
   wasMyMove = mine;
 

@@ -23,7 +23,6 @@ class Received:
     to: list[str] = field(default_factory=list)  # a webhook's: its path
 
 
-
 class Webhook:
     """An HTTP server that takes Apprise's JSON posts: `url` is its json:// URL."""
 
