@@ -78,3 +78,41 @@ async def test_a_player_is_told_of_their_turn_where_they_chose(notify_server: Li
         assert [e for e in errors if "422" not in e] == []  # (the line refused on purpose)
     finally:
         hook.close()
+
+
+async def test_this_browser_shows_your_move_while_the_page_is_in_the_background(
+    notify_server: LiveServer, chromium: Browser
+) -> None:
+    """Ticking "In this browser" asks for the permission then (not before); when it becomes your move
+    while the page is hidden, the browser shows a notification naming the room."""
+    url = notify_server.url
+    context = await chromium.new_context(viewport=DESKTOP)
+    await context.grant_permissions(["notifications"], origin=url)
+    page = await context.new_page()
+    await page.add_init_script(
+        """
+        window.__shown = [];
+        window.__asked = 0;
+        const Real = window.Notification;
+        class Spy { constructor(title, options) { window.__shown.push([title, options && options.body]); } close() {} }
+        Object.defineProperty(Spy, "permission", { get: () => Real.permission });
+        Spy.requestPermission = () => { window.__asked += 1; return Real.requestPermission(); };
+        window.Notification = Spy;
+        Object.defineProperty(document, "hidden", { get: () => window.__hidden === true });
+        """
+    )
+    errors = watch_errors(page)
+    code = await create_room(page, url, name="Ada", players=3, bots=2)
+    await page.get_by_text("Tell me when it is my move").click()
+    assert await page.evaluate("window.__asked") == 0  # not asked before the player chose it
+    await page.get_by_role("checkbox", name="In this browser, while this page is open in another tab").check()
+    assert await page.evaluate("window.__asked") == 1
+    await page.evaluate("window.__hidden = true")  # the player looks at another tab
+    await page.click("#start:enabled")
+    for _ in range(200):
+        if await page.evaluate("window.__shown.length"):
+            break
+        await asyncio.sleep(0.05)
+    shown = await page.evaluate("window.__shown")
+    assert shown and shown[0][0] == f"Your move in room {code}" and shown[0][1] == "Your move: choose a card."
+    assert errors == []
