@@ -13,6 +13,7 @@ from fastapi_offline import FastAPIOffline
 
 from app import logs
 from app.api import (
+    advice,
     catalog,
     chat,
     errors,
@@ -88,6 +89,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.include_router(protocol.router)
     app.include_router(rooms.router)
     app.include_router(games.router)
+    app.include_router(advice.router)
     app.include_router(ws.router)
     web.install(app, settings.static_dir)
     links.install(app)

@@ -110,6 +110,29 @@ for code in ("illegal_action", "stale", "not_your_turn", "duplicate"):
     ACTIONS_REFUSED.labels(code=code)
 
 
+HINTS = Counter("wonders_hints", "Hints given by this instance (one per seat and game version)", registry=REGISTRY)
+REVIEW_QUEUE = Gauge(
+    "wonders_review_queue", "Game reviews waiting for a worker process of this instance", registry=REGISTRY
+)
+REVIEWS = Counter("wonders_reviews", "Game reviews computed by this instance's workers", registry=REGISTRY)
+REVIEW_CPU_SECONDS = Counter(
+    "wonders_review_cpu_seconds", "CPU seconds the workers of this instance spent on game reviews", registry=REGISTRY
+)
+
+
+def hint_given() -> None:
+    HINTS.inc()
+
+
+def review_queue(length: int) -> None:
+    REVIEW_QUEUE.set(length)
+
+
+def review_done(seconds: float, cpu_seconds: float) -> None:
+    REVIEWS.inc()
+    REVIEW_CPU_SECONDS.inc(cpu_seconds)
+
+
 def notification(outcome: str, scheme: str = "") -> None:
     """One notification's outcome (a channel is named by its scheme: its URL is a secret)."""
     NOTIFICATIONS.labels(outcome=outcome, scheme=scheme).inc()

@@ -66,6 +66,27 @@ class Settings(BaseSettings):
     bot_hard_budget_ms: int = Field(
         1000, ge=1, le=60_000, description="the hard bot level's thinking time per decision (milliseconds)"
     )
+    hint_budget_ms: int = Field(
+        1000, ge=1, le=30_000, description="the search bot's thinking time for one hint (milliseconds)"
+    )
+    hints_at_once: int = Field(
+        2, ge=1, le=64, description="hints this instance computes at once (each in a thread); more wait their turn"
+    )
+    review_budget_ms: int = Field(
+        300, ge=1, le=10_000, description="the search bot's thinking time per decision of a game review (milliseconds)"
+    )
+    review_workers: int = Field(
+        1, ge=0, le=64, description="worker processes computing game reviews on this instance (0: none here)"
+    )
+    review_queue: int = Field(
+        16, ge=1, le=10_000, description="reviews waiting for a worker on this instance; more are refused (503)"
+    )
+    review_lease_seconds: float = Field(
+        600.0,
+        gt=0,
+        description="a pending review is this instance's for this long, renewed while it waits or runs; after "
+        "that (its instance stopped) another instance computes it",
+    )
     away_grace_seconds: float = Field(
         60.0, ge=0, description="a person's seat with no connection for this long is shown as away"
     )

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app import metrics
-from app.api import render
+from app.api import render, ws_more
 from app.api.batching import batch
 from app.api.connection_limit import ConnectionsPerAddress
 from app.api.deps import bearer_token
@@ -332,6 +332,8 @@ class Connection:
             await self._act(message)
         elif isinstance(message, ChatInMsg):
             await self._say(message.text)
+        else:  # what app/api/ws_more.py handles (a hint)
+            ws_more.handle(self, message)
 
     async def _say(self, text: str) -> None:
         try:

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, TypeAdapter
 
 from app.api.actions import GameAction
+from app.api.advice_schemas import HintOut
 from app.api.game_schemas import StateOut
 from app.api.room_schemas import ChatOut, ChatText, RoomOut
 from app.api.schemas import (
@@ -49,9 +50,16 @@ class ChatInMsg(Strict):
     text: ChatText
 
 
-ClientMessage = Annotated[HelloMsg | ActionMsg | PingMsg | SyncMsg | ChatInMsg, Field(discriminator="type")]
+class HintInMsg(Strict):
+    """Ask for a hint (a seat, in a room with `hints` on; see GET /api/rooms/{code}/game/hint): answered
+    by a `hint` message, or an error."""
+
+    type: Literal["hint"]
+
+
+ClientMessage = Annotated[HelloMsg | ActionMsg | PingMsg | SyncMsg | ChatInMsg | HintInMsg, Field(discriminator="type")]
 client_message = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "action", "ping", "sync", "chat")
+CLIENT_TYPES = ("hello", "action", "ping", "sync", "chat", "hint")
 
 
 class Limits(BaseModel):
@@ -148,6 +156,13 @@ class ChatMsg(ChatOut):
     type: Literal["chat"] = "chat"
 
 
+class HintMsg(HintOut):
+    """The hint this connection asked for (everyone in the room is told it was used: a `chat` message
+    of kind `hint`)."""
+
+    type: Literal["hint"] = "hint"
+
+
 class PongMsg(BaseModel):
     type: Literal["pong"] = "pong"
     data: Any | None = None
@@ -165,7 +180,8 @@ ServerMessage = Annotated[
     | ErrorMsg
     | PongMsg
     | TimeoutMsg
-    | ChatMsg,
+    | ChatMsg
+    | HintMsg,
     Field(discriminator="type"),
 ]
 server_message = TypeAdapter(ServerMessage)

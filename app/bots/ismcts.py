@@ -105,6 +105,8 @@ class IsmctsBot(Bot):
         self.seed = seed
         self._heuristic: Any = None
         self.stats = {"decisions": 0, "iterations": 0}
+        # what a rollout's end is worth to the seat (app/bots/advice.py counts points instead)
+        self.score: Callable[[dict[str, Any], int], float] = reward
 
     # ----- the bot's face -----------------------------------------------------------------------
 
@@ -170,6 +172,18 @@ class IsmctsBot(Bot):
         seats that already picked get the rollout policy's pick."""
         seat = view["seat"]
         arms = sorted(options, key=lambda k: -priors.get(k, 0.0))[: self.width]
+        prepare, rollout = self._classic_play(view)
+        best = self._paired(
+            seat, arms, priors=priors, weight=self.prior_weight, prepare=prepare, rollout=rollout, rng=rng
+        )
+        return options[best]
+
+    def _classic_play(
+        self, view: dict[str, Any]
+    ) -> tuple[Callable[[Game, float], None], Callable[[Game, random.Random], float]]:
+        """Classic: how a sample is prepared (each seat that already picked gets the rollout
+        policy's pick) and how an arm's game is played out from it."""
+        seat = view["seat"]
 
         def prepare(sample: Game, dice: float) -> None:
             for other, public in enumerate(view["players"]):
@@ -179,10 +193,7 @@ class IsmctsBot(Bot):
         def rollout(game: Game, dice: random.Random) -> float:
             return self._rollout(game, seat, dice, careful_age=view["age"])
 
-        best = self._paired(
-            seat, arms, priors=priors, weight=self.prior_weight, prepare=prepare, rollout=rollout, rng=rng
-        )
-        return options[best]
+        return prepare, rollout
 
     def _duel_flat(self, view: dict[str, Any], options: dict[tuple, Action], rng: random.Random) -> Action:
         """Duel: the Duel heuristic's best few actions, played paired (see `_paired`); rollouts
@@ -224,6 +235,20 @@ class IsmctsBot(Bot):
         """Each arm played in the same sampled games with the same rollout dice (paired: the
         comparison sees the action, not the luck); the best mean reward plus `weight` times the
         prior, the earlier arm on a tie."""
+        totals, rounds = self.play_arms(seat, arms, prepare=prepare, rollout=rollout, rng=rng)
+        return max(arms, key=lambda k: (totals[k] / max(rounds, 1) + weight * priors.get(k, 0.0), -arms.index(k)))
+
+    def play_arms(
+        self,
+        seat: int,
+        arms: list[tuple],
+        *,
+        prepare: Callable[[Game, float], None],
+        rollout: Callable[[Game, random.Random], float],
+        rng: random.Random,
+    ) -> tuple[dict[tuple, float], int]:
+        """Each arm played in the same sampled games with the same rollout dice, until the budget
+        or the iterations run out: the arms' summed rollout values, and the number of samples."""
         assert self.info is not None
         totals = dict.fromkeys(arms, 0.0)
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
@@ -245,7 +270,7 @@ class IsmctsBot(Bot):
             rounds += 1
         self.stats["decisions"] += 1
         self.stats["iterations"] += rollouts
-        return max(arms, key=lambda k: (totals[k] / max(rounds, 1) + weight * priors.get(k, 0.0), -arms.index(k)))
+        return totals, rounds
 
     def _duel_rollout(self, game: Game, seat: int, rng: random.Random) -> float:
         """Play to the end: the first `duel_plies` plies by the Duel heuristic, then the light policy."""
@@ -260,7 +285,7 @@ class IsmctsBot(Bot):
                 action = self._policy(game, actor, rng)
             game.apply(actor, action)
             plies += 1
-        return reward(game.result(), seat)
+        return self.score(game.result(), seat)
 
     def _iterate(self, root: Node, game: Game, seat: int, rng: random.Random) -> None:
         """One iteration in Duel: down the tree (both seats' decisions), one new node, a rollout."""
@@ -309,7 +334,7 @@ class IsmctsBot(Bot):
             careful = careful_age is not None and game.view(None)["age"] == careful_age
             for actor in game.to_act:
                 game.apply(actor, self._policy(game, actor, rng, careful=careful))
-        return reward(game.result(), seat)
+        return self.score(game.result(), seat)
 
     # ----- the rollout policy and the root's priors -----------------------------------------------
 

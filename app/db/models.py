@@ -143,6 +143,7 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(String(500))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    kind: Mapped[str] = mapped_column(String(16), default="say", server_default="say")  # say; hint: a hint used
 
 
 class NotifyChannel(Base):
@@ -187,3 +188,21 @@ class OutboxMessage(Base):
     last_error: Mapped[str | None] = mapped_column(String(300))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Review(Base):
+    """A finished game's review (the search bot's evaluation of every decision): computed once, in a
+    worker process of the instance that holds its lease, and kept."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (Index(None, "status", "lease_until"),)
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))  # pending, done, failed
+    budget_ms: Mapped[int] = mapped_column(Integer)  # the search's time per decision
+    body: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # {"seats": [...]} once done
+    error: Mapped[str | None] = mapped_column(String(300))
+    # a pending review is computed by the instance whose lease runs; expired (or None): anyone's
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

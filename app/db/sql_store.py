@@ -24,6 +24,7 @@ from app.db.models import Action, ChatMessage, Game, GameState, NotifyChannel, R
 from app.db.names import name_key
 from app.db.session import Database
 from app.db.sql_outbox import SqlOutbox, write_notices
+from app.db.sql_reviews import SqlReviews
 from app.db.storage import (
     ChatRecord,
     Entry,
@@ -69,7 +70,7 @@ def seat_record(row: Seat) -> SeatRecord:
 
 
 def chat_record(row: ChatMessage) -> ChatRecord:
-    return ChatRecord(row.id, row.room_id, row.seat, row.name, row.text, row.at, row.deleted)
+    return ChatRecord(row.id, row.room_id, row.seat, row.name, row.text, row.at, row.deleted, row.kind)
 
 
 def game_record(row: Game) -> GameRecord:
@@ -280,7 +281,7 @@ def _unused(cutoff: datetime) -> tuple[Any, ...]:
     )
 
 
-class SqlStore(SqlOutbox, Store):
+class SqlStore(SqlOutbox, SqlReviews, Store):
     def __init__(self, db: Database) -> None:
         self.db = db
         self.writer = ActionLogWriter(db.engine)
@@ -459,8 +460,8 @@ class SqlStore(SqlOutbox, Store):
     # ----- a room's chat ------------------------------------------------------------------------
 
     @translating
-    async def add_chat(self, room_id: int, seat: int, name: str, text: str) -> ChatRecord:
-        row = ChatMessage(room_id=room_id, seat=seat, name=name, text=text, at=now(), deleted=False)
+    async def add_chat(self, room_id: int, seat: int, name: str, text: str, kind: str = "say") -> ChatRecord:
+        row = ChatMessage(room_id=room_id, seat=seat, name=name, text=text, at=now(), deleted=False, kind=kind)
         async with self.db.sessions() as session, session.begin():
             session.add(row)
             await session.flush()

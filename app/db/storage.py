@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.db.outbox_storage import Notice, OutboxStore
+from app.db.review_storage import ReviewStore
 
 
 def now() -> datetime:
@@ -115,6 +116,7 @@ class ChatRecord:
     text: str
     at: datetime
     deleted: bool
+    kind: str = "say"  # say: said by the seat; hint: the seat used a hint (the server's words)
 
 
 @dataclass(frozen=True)
@@ -306,7 +308,7 @@ class RoomTx(ABC):
         """Write notifications with this unit of work (those already written are left alone)."""
 
 
-class Store(OutboxStore):
+class Store(OutboxStore, ReviewStore):
     """Where rooms, seats, games and their action logs are kept."""
 
     dialect: str  # the database's kind ("sqlite", "postgresql"), for what is said about it
@@ -390,8 +392,8 @@ class Store(OutboxStore):
     # ----- a room's chat ------------------------------------------------------------------------
 
     @abstractmethod
-    async def add_chat(self, room_id: int, seat: int, name: str, text: str) -> ChatRecord:
-        """Store a message said in the room."""
+    async def add_chat(self, room_id: int, seat: int, name: str, text: str, kind: str = "say") -> ChatRecord:
+        """Store a message said in the room (`kind` hint: a hint the seat used, in the server's words)."""
 
     @abstractmethod
     async def chat(

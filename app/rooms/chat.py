@@ -29,6 +29,7 @@ def chat_out(message: ChatRecord) -> dict[str, Any]:
         "text": "" if message.deleted else message.text,
         "at": iso(message.at),
         "deleted": message.deleted,
+        "kind": message.kind,
     }
 
 

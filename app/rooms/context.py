@@ -14,6 +14,7 @@ from app.db import open_store
 from app.db.migrate import NewerSchema, upgrade
 from app.db.storage import StorageDown, Store
 from app.engine import new_game
+from app.rooms.advice import Advice
 from app.rooms.broadcast import (
     Broadcaster,
     LocalBroadcaster,
@@ -65,6 +66,7 @@ class Services:
     idle: IdleGames
     outbox: OutboxSender
     lag_watch: asyncio.Task[None] | None = field(default=None)
+    advice: Advice = field(init=False)  # hints and game reviews
 
     @property
     def db(self) -> Any:
@@ -150,6 +152,8 @@ class Services:
         outbox.start()
         services.lag_watch = asyncio.create_task(metrics.watch_loop_lag(), name="event-loop-lag")
         sweeper.start()
+        services.advice = Advice(settings, store, games, rooms, broadcaster)
+        services.advice.start()
         return services
 
     async def restored(self) -> None:
@@ -161,6 +165,7 @@ class Services:
             self.lag_watch.cancel()
             with contextlib.suppress(BaseException):
                 await self.lag_watch
+        await self.advice.stop()
         await self.wakes.stop()
         await self.outbox.stop()
         await self.idle.stop()

@@ -135,6 +135,10 @@ class RoomChecks(RoomServiceBase):
                 code="bad_settings",
             )
         out["spectators"] = spectators
+        hints = values.get("hints")
+        if hints is not None and not isinstance(hints, bool):
+            raise Invalid(f"hints must be true or false, not {hints!r}", code="bad_settings")
+        out["hints"] = bool(hints)
         out.update(self.check_clock(values))
         return out
 

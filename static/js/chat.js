@@ -64,6 +64,7 @@ export class RoomChat {
   item(m) {
     const at = new Date(m.at);
     const time = h("time", { datetime: m.at, class: "muted" }, [at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })]);
+    if (m.kind === "hint") return h("li", { id: `chat-${m.id}`, class: "hint-used" }, ["Hint: ", h("strong", {}, [m.name]), " ", time, " ", h("em", {}, [m.text])]);
     const text = m.deleted ? h("em", { class: "muted" }, ["deleted by the host"]) : h("span", { class: "chat-text" }, [m.text]);
     const remove = h("button", { type: "button", class: "delete link", "aria-label": `Delete ${m.name}'s message` }, ["Delete"]);
     remove.hidden = m.deleted || !this.page.isHost();

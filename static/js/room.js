@@ -14,6 +14,7 @@ import { roomHistory } from "./room-history.js";
 import { installSeatControls, isHost, renderRoomPanel, takeSeatFromLink } from "./room-seats.js";
 import { RoomChat } from "./chat.js";
 import { NotifyPanel } from "./notify.js";
+import { HintBox } from "./hint.js";
 import { BAD_TOKEN, NO_ROOM, RoomSocket, SEAT_LOST } from "./room-socket.js";
 import { scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
@@ -32,6 +33,7 @@ let ageResults = null; // {game_id, lines}
 let wasMyMove = false;
 let noSpectators = false; // the server refused this page as a spectator (the room's setting)
 const log = new GameLog($("log"));
+const hints = new HintBox($("hint-box"), { code });
 const socket = new RoomSocket(code, {
   token: () => (seat ? seat.token : null),
   connecting,
@@ -220,6 +222,7 @@ function drawGame() {
   wasMyMove = mine;
 
   tableOf(view.game).draw(ctx);
+  hints.update({ room, state, seat, mine });
   renderResult();
 }
 
@@ -379,6 +382,7 @@ function onMessage(m) {
       break;
     case "chat":
       chat.receive(m);
+      if (m.kind === "hint" && state) log.add(state.game_id, state.version, [`${m.name} used a hint.`], "hint");
       break;
     case "timeout": {
       const ctx = context(state ? state.view : { players: [] }, [], seat ? seat.seat : null);
