@@ -1,7 +1,7 @@
 // Playing a card in 7 Wonders (and Armada): choose a card of your hand, then its use (build, wonder
 // stage, discard); each use says what it gives and costs, or why it is impossible. Payments name who
 // is paid. Your pick stays visible and can be changed until the reveal.
-import { cardTile, costWords, effectIcons, freeWords } from "./cards.js";
+import { cardTile, costWords, detailButton, effectIcons, freeWords } from "./cards.js";
 import { cardInfo, islandInfo, shipSpace, stageInfo } from "./catalog.js";
 import { icon } from "./icons.js";
 import { h, listWords, plural, words } from "./ui.js";
@@ -221,7 +221,9 @@ export function renderHand(ctx) {
       attrs: canAct ? { type: "button", "data-key": `hand:${name}`, "aria-pressed": selected === name ? "true" : "false", onclick: () => { selected = name; chosenUse = null; facets = {}; ctx.rerender(); ctx.focusActions(); } } : {},
       label: `${name}${isPick ? " (your pick)" : ""}. ${info ? `${info.text} Costs ${costWords(info.cost)}.` : ""}${status ? ` ${status}.` : ""}`,
     });
-    return h("li", { class: "hand-slot" }, [tile, status ? h("span", { class: `hand-status${builds.length ? "" : " bad"}`, "aria-hidden": "true" }, [status]) : null]);
+    const statusLine = status ? h("span", { class: `hand-status${builds.length ? "" : " bad"}`, "aria-hidden": "true" }, [status]) : null;
+    // a card to choose is a button: its details open from a button of their own beside it
+    return h("li", { class: "hand-slot" }, [tile, canAct ? h("span", { class: "slot-foot" }, [statusLine, detailButton({ kind: "card", game: "classic", name }, name)]) : statusLine]);
   });
   const hand = h("ul", { class: "hand-cards", "aria-label": `${plural(view.hand.length, "card")} in your hand` }, tiles);
   return { hand, actions: canAct ? actionsPanel(ctx, byCard) : waitingNote(ctx) };
@@ -305,7 +307,10 @@ export function renderDecision(ctx) {
       h("h2", { class: "section-title" }, ["Build a card of the discard pile for free"]),
       h("ul", { class: "hand-cards" }, [...byCard.entries()].map(([name, list]) => h("li", { class: "hand-slot" }, [
         cardTile("classic", name, { tag: "button", attrs: { type: "button", onclick: () => ctx.send(list[0]) }, label: `Build ${name} for free. ${cardInfo("classic", name) ? cardInfo("classic", name).text : ""}` }),
-        list.length > 1 ? h("span", { class: "muted" }, [`then ${movesWords(list[0])}`]) : null,
+        h("span", { class: "slot-foot" }, [
+          list.length > 1 ? h("span", { class: "muted" }, [`then ${movesWords(list[0])}`]) : null,
+          detailButton({ kind: "card", game: "classic", name }, name),
+        ]),
       ]))),
       pass ? h("button", { type: "button", class: "act secondary", onclick: () => ctx.send(pass) }, ["Build nothing"]) : null,
     ]);
@@ -317,10 +322,10 @@ export function renderDecision(ctx) {
       h("ul", { class: "islands-choice" }, legal.filter((a) => a.type === "keep_island").map((a) => {
         const info = islandInfo(a.island);
         const label = `Keep ${a.island}${info ? `: ${info.text}` : ""}${a.moves && a.moves.length ? ` Then ${movesWords(a)}.` : ""}`;
-        return h("li", {}, [h("button", { type: "button", class: "act island-choice", "aria-label": label, title: label, onclick: () => ctx.send(a) }, [
+        return h("li", { class: "with-detail" }, [h("button", { type: "button", class: "act island-choice", "aria-label": label, title: label, onclick: () => ctx.send(a) }, [
           icon("island", { label: "island" }), ` Keep ${a.island}`, info ? effectIcons(info.effects) : null,
           a.moves && a.moves.length ? h("span", { class: "muted" }, [` · ${movesWords(a)}`]) : null,
-        ])]);
+        ]), detailButton({ kind: "island", name: a.island }, a.island)]);
       })),
     ]);
   }

@@ -1,5 +1,7 @@
 // Cards, wonder stages, tokens and islands drawn as tiles: colour (with its shape and name), cost as
 // icons, effects as icons, chains; the engine's sentence on hover (title) and in the accessible name.
+// A tile that is not itself a button opens its detail panel (details.js) by click, tap, Enter or
+// Space (`detailAttrs`); a tile that is a button (a card to choose) gets a Details button beside it.
 import { cardInfo, stageInfo } from "./catalog.js";
 import { colorName, colorShape, icon } from "./icons.js";
 import { ageName, h, listWords, plural } from "./ui.js";
@@ -149,14 +151,34 @@ function effectParts(e) {
       return [icon("shield", { count: e.amount }), per(), ...e.colors.map((c) => colorShape(c))];
     case "coins_on_chain":
       return [icon("coin", { count: e.amount }), per(), icon("chain")];
+    // abilities and Armada's lasting effects: one icon each, named as the engine names them
+    case "ability":
+      return [icon(e.ability, { label: e.text || e.ability })];
     default:
-      return [icon("star", { label: e.text || e.type })];
+      return [icon(e.type, { label: e.text || e.type })];
   }
 }
 
 export function effectIcons(effects) {
   return h("span", { class: "effects" }, (effects || []).map((e) =>
     h("span", { class: `effect fx-${e.type}`, role: "img", "aria-label": e.text || e.type, title: e.text || e.type }, effectParts(e))));
+}
+
+// ----- detail panels ------------------------------------------------------------------------------
+
+// What a detail panel shows, as the element's data-detail: {kind: "card", game, name} | {kind: "stage",
+// wonder, side, n} | {kind: "wonder", game, name} | {kind: "token", name} | {kind: "island", name} |
+// {kind: "space", track, space, board?, at?}.
+export function detailAttrs(detail) {
+  return { "data-detail": JSON.stringify(detail), tabindex: "0", role: "button", "aria-haspopup": "dialog" };
+}
+
+// A small button that opens the detail panel of a tile that is itself a button.
+export function detailButton(detail, name) {
+  return h("button", {
+    type: "button", class: "detail-open", "data-detail": JSON.stringify(detail), "aria-haspopup": "dialog",
+    "aria-label": `Details of ${name}`, title: `Details of ${name}`,
+  }, [h("span", { "aria-hidden": "true" }, ["i"])]);
 }
 
 // ----- tiles ----------------------------------------------------------------------------------------
@@ -189,7 +211,7 @@ export function cardTile(game, name, opts = {}) {
     dataset: { card: name },
     ...(opts.attrs || {}),
   };
-  if (tag === "div") attrs.role = "group";
+  if (tag === "div") Object.assign(attrs, detailAttrs({ kind: "card", game, name }));
   const head = h("span", { class: "card-head" }, [
     colorShape(color),
     h("span", { class: "card-name" }, [name]),
@@ -222,10 +244,12 @@ export function stageTile(wonder, side, n, { built = false, next = false } = {})
   const info = stageInfo(wonder, side, n);
   const state = built ? "built" : next ? "next to build" : "not built";
   const text = info ? `Stage ${n} of ${wonder}: costs ${costWords(info.cost)}; ${info.text} (${state})` : `Stage ${n} (${state})`;
-  return h("li", { class: `stage${built ? " built" : ""}${next ? " next" : ""}`, "aria-label": text, title: text }, [
-    h("span", { class: "stage-n" }, [icon("wonder", { label: `stage ${n}` }), n, built ? icon("check", { label: "built" }) : null]),
-    info ? costIcons(info.cost) : null,
-    info ? effectIcons(info.effects) : null,
+  return h("li", { class: `stage${built ? " built" : ""}${next ? " next" : ""}` }, [
+    h("span", { class: "stage-tile", "aria-label": text, title: text, ...detailAttrs({ kind: "stage", wonder, side, n }) }, [
+      h("span", { class: "stage-n" }, [icon("wonder", { label: `stage ${n}` }), n, built ? icon("check", { label: "built" }) : null]),
+      info ? costIcons(info.cost) : null,
+      info ? effectIcons(info.effects) : null,
+    ]),
   ]);
 }
 
@@ -239,9 +263,16 @@ export function componentTile(info, { tag = "div", cls = "", label = null, attrs
     dataset: { name: info.name },
     ...attrs,
   };
-  if (tag === "div") out.role = "group";
+  if (tag === "div") Object.assign(out, detailAttrs(componentDetail(info)));
   return h(tag, out, [
     h("span", { class: "tile-head" }, [h("span", { class: "tile-name" }, [info.name])]),
     h("span", { class: "card-body" }, [info.cost ? costIcons(info.cost) : null, effectIcons(info.effects)]),
   ]);
+}
+
+// The detail of a component the catalog describes (a Duel wonder, a progress token, an island).
+export function componentDetail(info) {
+  if (info.kind === "progress_token") return { kind: "token", name: info.name };
+  if (info.kind === "island") return { kind: "island", name: info.name };
+  return { kind: "wonder", game: info.game, name: info.name };
 }

@@ -3,7 +3,7 @@
 // wonders with it) or why one is impossible, and the decision panels (draft a wonder, choose a
 // progress token, destroy, build from the discard pile, choose who starts). The keyboard focus stays
 // in the table across redraws.
-import { cardTile, cardWords, colorWords, costIcons, costWords, effectIcons } from "./cards.js";
+import { cardTile, cardWords, colorWords, componentDetail, costIcons, costWords, detailButton, effectIcons } from "./cards.js";
 import { cardInfo, tokenInfo, wonderInfo } from "./catalog.js";
 import { possessive, tokenTile, who, wonderTile } from "./duel-tiles.js";
 import { icon } from "./icons.js";
@@ -71,10 +71,10 @@ function draftDecision(c) {
     if (!action) return h("li", {}, [wonderTile(w)]);
     const info = wonderInfo("duel", w);
     const label = `Draft ${w}: ${info ? `costs ${costWords(info.cost)}. ${info.text}` : ""}`;
-    return h("li", {}, [wonderTile(w, {
+    return h("li", { class: "with-detail" }, [wonderTile(w, {
       tag: "button", cls: "act duel-choice", label,
       attrs: { type: "button", dataset: { key: `draft:${w}`, name: w }, onclick: () => c.send(action) },
-    })]);
+    }), detailButton({ kind: "wonder", game: "duel", name: w }, w)]);
   });
   return h("div", { class: "duel-decision" }, [
     h("h2", { class: "section-title" }, ["Draft a wonder"]),
@@ -250,11 +250,11 @@ function tokenDecision(c, type, title, hint, names) {
     const action = find(c.legal, (a) => a.type === type && a.token === t);
     const info = tokenInfo(t);
     if (!action) return h("li", {}, [tokenTile(t)]);
-    return h("li", {}, [tokenTile(t, {
+    return h("li", { class: "with-detail" }, [tokenTile(t, {
       tag: "button", cls: "act duel-choice",
       label: `Take ${t}: ${info ? info.text : ""}`,
       attrs: { type: "button", dataset: { key: `token:${t}`, name: t }, title: info && info.rules ? info.rules : t, onclick: () => c.send(action) },
-    })]);
+    }), detailButton(info ? componentDetail(info) : { kind: "token", name: t }, t)]);
   });
   return h("div", { class: "duel-decision" }, [
     h("h2", { class: "section-title" }, [title]),
@@ -268,11 +268,11 @@ function cardChoices(c, type, names, verb) {
     const action = find(c.legal, (a) => a.type === type && a.card === n);
     const info = cardInfo("duel", n);
     if (!action) return h("li", {}, [cardTile("duel", n)]);
-    return h("li", {}, [cardTile("duel", n, {
+    return h("li", { class: "with-detail" }, [cardTile("duel", n, {
       tag: "button", class: "act duel-choice",
       label: `${verb} ${cardWords(n, info)}`,
       attrs: { type: "button", dataset: { key: `${type}:${n}`, card: n }, onclick: () => c.send(action) },
-    })]);
+    }), detailButton({ kind: "card", game: "duel", name: n }, n)]);
   }));
 }
 

@@ -1,7 +1,54 @@
-// The icon sheet (static/icons.html): every icon at every size, with counts, colours and in text.
+// The icon legend (static/icons.html): the abilities of the box with their icons and the catalog's
+// words, then every icon at every size, with counts, colours and in text. Opened from a room's table
+// (?room=CODE), it links back to that table.
 import { icon, ICONS, iconLabel, colorName, colorShape } from '/static/js/icons.js';
+import { effectIcons } from '/static/js/cards.js';
+import { loadCatalog } from '/static/js/catalog.js';
 
 const $ = (id) => document.getElementById(id);
+
+const room = new URLSearchParams(window.location.search).get('room');
+if (room && /^[A-Za-z0-9]+$/.test(room)) {
+  $('back').href = `/room.html?code=${encodeURIComponent(room)}`;
+  $('back').textContent = '← Back to the table';
+}
+
+// Effects drawn with an icon of their own and no number: the abilities, and Armada's lasting effects.
+const ABILITY_TYPES = new Set(['ability', 'coin_loss_immunity', 'naval_defeat_immunity', 'naval_discount', 'science_most_common']);
+
+function abilities(data) {
+  const found = new Map(); // ability name -> {effect, where: [names]}
+  const visit = (effects, where) => {
+    for (const e of effects || []) {
+      if (!ABILITY_TYPES.has(e.type)) continue;
+      const key = e.type === 'ability' ? e.ability : e.type;
+      if (!found.has(key)) found.set(key, { effect: e, where: [] });
+      if (!found.get(key).where.includes(where)) found.get(key).where.push(where);
+    }
+  };
+  for (const game of ['classic', 'armada', 'duel']) {
+    const part = data[game];
+    for (const card of Object.values(part.cards || {})) visit(card.effects, card.name);
+    for (const wonder of Object.values(part.wonders || {})) {
+      if (wonder.sides) for (const stages of Object.values(wonder.sides)) for (const s of stages) visit(s.effects, wonder.name);
+      else visit(wonder.effects, wonder.name);
+    }
+    for (const token of Object.values(part.progress_tokens || {})) visit(token.effects, token.name);
+    for (const island of Object.values(part.islands || {})) visit(island.effects, island.name);
+  }
+  return found;
+}
+
+loadCatalog().then((data) => {
+  for (const { effect, where } of abilities(data).values()) {
+    const li = el('li', 'ability');
+    const words = el('span', 'ability-words', effect.text.charAt(0).toUpperCase() + effect.text.slice(1));
+    li.append(effectIcons([effect]), words, el('span', 'ability-where', where.join(', ')));
+    $('abilities').append(li);
+  }
+}).catch(() => {
+  $('abilities').append(el('li', 'ability', 'The abilities could not be loaded.'));
+});
 const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
 
 function cell(nodes, label, name) {

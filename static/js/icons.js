@@ -116,6 +116,19 @@ function coinDisc(cx = 12, cy = 12, r = 10) {
   return [C(cx, cy, r, GOLD, GOLD_EDGE, 1.6), C(cx, cy, r * 0.74, null, '#c99a1e', 1.1)];
 }
 
+// "free": a coin struck through in red
+function freeMark(cx = 12, cy = 12, r = 10) {
+  const d = r * 0.68;
+  return [...coinDisc(cx, cy, r), P(`M${f1(cx - d)} ${f1(cy + d)} L${f1(cx + d)} ${f1(cy - d)}`, null, '#ffffff', r * 0.46),
+    P(`M${f1(cx - d)} ${f1(cy + d)} L${f1(cx + d)} ${f1(cy - d)}`, null, '#c62828', r * 0.26)];
+}
+
+// a small guarding shield with a tick (immunities), centred on (cx, cy)
+function guard(cx, cy) {
+  return [G({ transform: `translate(${f1(cx - 6.6)} ${f1(cy - 6.6)}) scale(.55)` },
+    P(shieldPath, '#546e7a', '#1c2a30', 2.4), P('M7.6 12 L10.8 15.2 L16.6 8.6', null, '#ffffff', 3))];
+}
+
 // the science tile: a green rounded square; glyphs are drawn on it in white
 const sciTile = () => R(1.2, 1.2, 21.6, 21.6, 5, SCI_BG, SCI_EDGE, 1.2);
 
@@ -467,7 +480,68 @@ const DEFS = {
     out.push(C(12, 12, r, null, INK, 1.5), C(12, 12, 3.6, '#ffffff', INK, 1.2));
     return out;
   } },
-  star: { label: 'ability', show: 'prefix', draw: () => [P(polyPath(12, 12.8, 10.6, 5, -90, 4.6), GOLD, GOLD_EDGE, 1.5)] },
+
+  // ---- abilities: one drawing each (their words are the engine's)
+  build_from_discard: { label: 'build a card of the discard pile for free', show: 'prefix', draw: () => [
+    R(4.4, 5.4, 9.2, 12.6, 1.4, '#fffaf0', '#5d5040', 1.4, { transform: 'rotate(-8 9 11.7)' }),
+    P('M6.8 9 H11 M7 11.8 H11.2', null, '#b9a98a', 1.2, { transform: 'rotate(-8 9 11.7)' }),
+    P('M17.4 15.6 V6 H14.8 L18.8 1.6 L22.8 6 H20.2 V15.6 Z', '#2e7d32', '#123d15', 1.1),
+    P('M2.4 16.4 V21.4 H21.6 V16.4', null, '#4a3f33', 2),
+  ] },
+  play_again: { label: 'play again', show: 'prefix', draw: () => [
+    P('M19.6 9.2 A8.2 8.2 0 1 0 20.2 14.6', null, '#1565c0', 2.8),
+    P('M21.8 3.6 L20.6 10.8 L14 8.2 Z', '#1565c0', '#0b3d7a', 1),
+    T(11.6, 12.4, '2', 9.5, '#0b3d7a'),
+  ] },
+  wonders_play_again: { label: 'every wonder built plays again', show: 'prefix', draw: () => [
+    P('M19.6 9.2 A8.2 8.2 0 1 0 20.2 14.6', null, '#1565c0', 2.6),
+    P('M21.8 3.6 L20.6 10.8 L14 8.2 Z', '#1565c0', '#0b3d7a', 1),
+    P('M11.6 7 L6.6 16.4 H13.2 Z', '#efc877'), P('M11.6 7 L13.2 16.4 H16.6 Z', '#b27d36'),
+    P('M11.6 7 L6.6 16.4 H16.6 Z', null, '#5c3d10', 1.1),
+  ] },
+  play_last_card_each_age: { label: 'play the last card of each Age', show: 'prefix', draw: () => [
+    R(1.6, 3, 5.6, 8.6, 1, '#b08d57', '#4a3418', 1), R(9.2, 3, 5.6, 8.6, 1, '#b08d57', '#4a3418', 1),
+    R(16.6, 2, 6, 10.4, 1, '#fff6d6', '#8f6400', 1.4),
+    P('M14.2 14.6 L22.4 18.6 L14.2 22.6 Z', '#2e7d32', '#123d15', 1),
+  ] },
+  free_first_card_each_color: { label: 'the first card of each colour for free', show: 'prefix', draw: () => [
+    R(1.6, 2, 6, 10.4, 1, COL.brown, '#3e2a22', 1.1), R(9, 2, 6, 10.4, 1, COL.blue, '#0b3d7a', 1.1), R(16.4, 2, 6, 10.4, 1, COL.green, '#1b4d1e', 1.1),
+    ...freeMark(12, 18.2, 5),
+  ] },
+  free_first_card_each_age: { label: 'the first card of each Age for free', show: 'prefix', draw: () => [
+    R(1.6, 2, 6, 10.4, 1, '#fff6d6', '#8f6400', 1.4), R(9.2, 3, 5.6, 8.6, 1, '#b08d57', '#4a3418', 1), R(16.8, 3, 5.6, 8.6, 1, '#b08d57', '#4a3418', 1),
+    ...freeMark(4.6, 18.2, 5),
+  ] },
+  free_last_card_each_age: { label: 'the last card of each Age for free', show: 'prefix', draw: () => [
+    R(1.6, 3, 5.6, 8.6, 1, '#b08d57', '#4a3418', 1), R(9.2, 3, 5.6, 8.6, 1, '#b08d57', '#4a3418', 1), R(16.4, 2, 6, 10.4, 1, '#fff6d6', '#8f6400', 1.4),
+    ...freeMark(19.4, 18.2, 5),
+  ] },
+  receive_trade_payments: { label: 'the coins your opponent pays for resources come to you', show: 'prefix', draw: () => [
+    ...coinDisc(6.8, 6.8, 5.4),
+    P('M10.6 10.6 L15.8 15.8', null, '#2b2a27', 2.2), P('M17.8 17.8 L17.2 12.2 L12.2 17.2 Z', '#2b2a27', '#2b2a27', 1),
+    P('M13.4 21.8 H22.2 V13.4', null, '#4a3f33', 2.2),
+  ] },
+  coin_loss_immunity: { label: 'no coin loss', show: 'prefix', draw: () => [
+    ...coinDisc(9.6, 9.6, 8.2),
+    ...guard(17, 16.4),
+  ] },
+  naval_defeat_immunity: { label: 'no naval defeat token', show: 'prefix', draw: () => [
+    C(9.6, 9.6, 8.2, '#37474f', '#0f1417', 1.4), T(9.6, 8.6, '\u2212', 9, '#ffffff'),
+    P('M4.4 14.2 q1.3 -1 2.6 0 t2.6 0 t2.6 0 t2.6 0', null, '#cfd8dc', 1.1),
+    ...guard(17, 16.4),
+  ] },
+  naval_discount: { label: 'cheaper naval steps', show: 'prefix', draw: () => [
+    G({ transform: 'translate(0 -1) scale(.72)' },
+      L(11.4, 2.4, 11.4, 14.4, '#3b2716', 1.6), P('M12.2 3.4 Q19.4 7.6 18.8 13.2 H12.2 Z', '#f5f0e1', '#3b2716', 1.2),
+      P('M10.6 4.8 V13.2 H4.8 Z', '#f5f0e1', '#3b2716', 1.2), P('M1.8 14.2 H22.2 L18.8 19.2 H5.2 Z', '#7a5230', '#3b2716', 1.4)),
+    P('M12.6 13.2 H20.4 L23 17.6 L20.4 22 H12.6 Z', '#c62828', '#5c0b0b', 1.1),
+    R(14.4, 16.8, 5.4, 1.8, 0.5, '#ffffff'),
+  ] },
+  science_most_common: { label: 'one more of your most common science symbol', show: 'prefix', draw: () => [
+    sciTile(),
+    P('M5 19 V14 H8.6 V19 Z M10.2 19 V9.6 H13.8 V19 Z M15.4 19 V5.2 H19 V19 Z', SCI_INK),
+    P('M15.2 4.4 L17.2 1.6 L19.2 4.4', null, '#ffe082', 1.4),
+  ] },
   question: { label: 'unknown', show: 'prefix', draw: () => [C(12, 12, 10.2, '#5f6368', '#2b2d30', 1.2), T(12, 12.8, '?', 15, '#ffffff')] },
 };
 

@@ -16,9 +16,10 @@ import { RoomChat } from "./chat.js";
 import { NotifyPanel } from "./notify.js";
 import { HintBox } from "./hint.js";
 import { BAD_TOKEN, NO_ROOM, RoomSocket, SEAT_LOST } from "./room-socket.js";
-import { scoreChart, scoreTable } from "./score.js";
+import { scienceNotes, scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
-import { $, announce, h, installInfoBubbles, listWords, remembered } from "./ui.js";
+import { $, announce, h, listWords, remembered } from "./ui.js";
+import { installDetails } from "./details.js";
 
 const code = (new URLSearchParams(location.search).get("code") || "").toUpperCase();
 const rejoinToken = new URLSearchParams(location.search).get("rejoin");
@@ -288,6 +289,7 @@ function renderResult() {
   box.replaceChildren(
     h("h2", {}, ["Score sheet"]),
     h("div", { class: "result-grid" }, [scoreTable(state.result, seatName), scoreChart(state.result, seatName)]),
+    scienceNotes(state.result, seatName),
   );
 }
 
@@ -427,7 +429,7 @@ function onMessage(m) {
 
 async function main() {
   remembered($("log-details"), "log");
-  installInfoBubbles();
+  installDetails();
   startTicking(myDeadline);
   startMoveCount();
   if (!code) {

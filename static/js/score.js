@@ -30,7 +30,9 @@ export function scoreTable(result, name) {
     h("th", { scope: "col", class: winners.has(s.seat) ? "winner" : "" }, [name(s.seat), s.wonder ? h("span", { class: "muted sub" }, [s.wonder]) : null]))]);
   const rows = result.categories.map((cat) => h("tr", {}, [
     h("th", { scope: "row", title: info(cat).title }, [h("span", { class: `swatch sw-${cat}`, "aria-hidden": "true" }), info(cat).title]),
-    ...scores.map((s) => h("td", {}, [s.categories[cat]])),
+    ...scores.map((s) => (cat === "science" && s.science_choice
+      ? h("td", { "aria-describedby": `science-choice-${s.seat}` }, [s.categories[cat], h("span", { class: "note-mark", "aria-hidden": "true" }, ["*"])])
+      : h("td", {}, [s.categories[cat]]))),
   ]));
   const total = h("tr", { class: "total" }, [h("th", { scope: "row" }, ["Total"]), ...scores.map((s) =>
     h("td", { class: winners.has(s.seat) ? "winner" : "" }, [h("strong", {}, [s.total])]))]);
@@ -42,6 +44,56 @@ export function scoreTable(result, name) {
     h("caption", {}, [`Won by ${listWords([...winners].map(name))}${victory}`]),
     h("thead", {}, [head]),
     h("tbody", {}, [...rows, total, coins]),
+  ]);
+}
+
+// ----- science symbols of choice ------------------------------------------------------------------
+
+const SYMBOL_NOUN = { compass: ["a compass", "compasses"], gear: ["a gear", "gears"], tablet: ["a tablet", "tablets"] };
+
+function symbolsWords(counted) {
+  return listWords(Object.entries(counted).map(([symbol, n]) => {
+    const [one, many] = SYMBOL_NOUN[symbol] || [`a ${words(symbol)}`, words(symbol)];
+    return n === 1 ? one : `${n} ${many}`;
+  }));
+}
+
+function sourceWords(source) {
+  if (source.card) return source.card;
+  if (source.wonder) return `${source.wonder}’s stage ${source.stage}`;
+  if (source.island) return source.island;
+  return "a symbol of choice";
+}
+
+const points = (n) => `${n} ${n === 1 ? "point" : "points"}`;
+
+// "Babylon’s stage 2 counted as a tablet: it gives the most science points, 18 instead of 16." The
+// engine chose when scoring (result.scores[i].science_choice: every way to count them, best first).
+export function scienceChoiceWords(choice) {
+  const [best, ...others] = choice.choices;
+  const from = choice.from || [];
+  const what = from.length ? listWords(from.map(sourceWords)) : "The symbols of choice";
+  const they = from.length > 1 ? "together they give" : "it gives";
+  const lower = others.filter((c) => c.points < best.points);
+  const ties = others.filter((c) => c.points === best.points);
+  let why;
+  if (!lower.length) why = `every choice gives the same ${points(best.points)}`;
+  else {
+    why = `${they} the most science points, ${best.points} instead of ${lower[0].points}`;
+    if (ties.length) why += ` (${listWords(ties.map((c) => symbolsWords(c.counted_as)))} would give as many)`;
+  }
+  return `${what} counted as ${symbolsWords(best.counted_as)}: ${why}.`;
+}
+
+// The sentence of every player whose symbols of choice the engine placed, under the score sheet.
+export function scienceNotes(result, name) {
+  const chosen = result.scores.filter((s) => s.science_choice && s.science_choice.choices && s.science_choice.choices.length);
+  if (!chosen.length) return null;
+  return h("section", { class: "science-notes", "aria-labelledby": "science-notes-h" }, [
+    h("h3", { id: "science-notes-h" }, ["* Science symbols of choice"]),
+    h("ul", {}, chosen.map((s) => h("li", { id: `science-choice-${s.seat}` }, [
+      h("strong", {}, [`${name(s.seat)}: `]), scienceChoiceWords(s.science_choice),
+    ]))),
   ]);
 }
 

@@ -1,7 +1,7 @@
 // The 7 Wonders table (with Armada): your left and right neighbours on your left and right, every
 // city by colour, wonder boards with each stage's cost and effect, what neighbours sell and your
 // price, coins, shields, military tokens, science, who has chosen; compact other players.
-import { cardTile, colorWords, effectIcons, stageTile } from "./cards.js";
+import { cardTile, colorWords, detailAttrs, effectIcons, stageTile } from "./cards.js";
 import { clockChip } from "./clock.js";
 import { cardInfo, colorOrder, islandInfo, shipSpace, wonderInfo } from "./catalog.js";
 import { icon } from "./icons.js";
@@ -110,8 +110,10 @@ function shipyard(p, ctx) {
       const space = shipSpace(track, i);
       const here = i === at;
       const label = `${track} track space ${i}${here ? " (ship here)" : i < at ? " (passed)" : ""}: ${space ? space.text : ""}`;
-      cells.push(h("li", { class: `space${here ? " ship" : ""}${i < at ? " passed" : ""}`, title: label, "aria-label": label }, [
-        here ? icon("ship", { label: "ship" }) : h("span", { "aria-hidden": "true" }, [i]),
+      cells.push(h("li", { class: `space${here ? " ship" : ""}${i < at ? " passed" : ""}` }, [
+        h("span", { class: "space-tile", title: label, "aria-label": label, ...detailAttrs({ kind: "space", track, space: i, board: yard.board, at }) }, [
+          here ? icon("ship", { label: "ship" }) : h("span", { "aria-hidden": "true" }, [i]),
+        ]),
       ]));
     }
     const next = yard.next_costs ? yard.next_costs[track] : null;
@@ -134,7 +136,7 @@ function shipyard(p, ctx) {
     h("div", { class: "islands" }, yard.islands.length ? yard.islands.map((name) => {
       const info = islandInfo(name);
       const text = `${name}${info ? `: ${info.text}` : ""}`;
-      return h("span", { class: "island", title: text, "aria-label": text, role: "img" }, [icon("island", { label: "island" }), name, info ? effectIcons(info.effects) : null]);
+      return h("span", { class: "island", title: text, "aria-label": text, ...detailAttrs({ kind: "island", name }) }, [icon("island", { label: "island" }), name, info ? effectIcons(info.effects) : null]);
     }) : [h("span", { class: "muted" }, ["no islands"])]),
   ]);
 }

@@ -79,33 +79,3 @@ export function remembered(details, key) {
   details.addEventListener("toggle", () => save(details.open));
   return details;
 }
-
-// Tap (or click) on a card, stage, token or island that is not a button shows its whole sentence
-// in a bubble beside it (hover shows the same text as a tooltip); a tap elsewhere closes it.
-export function installInfoBubbles(root = document) {
-  let bubble = null;
-  const close = () => {
-    if (bubble) bubble.remove();
-    bubble = null;
-  };
-  root.addEventListener("click", (event) => {
-    const target = event.target.closest(".card, .stage, .tile, .island, .effect, .price, .choice");
-    if (!target || target.closest("button, a, summary, label") || !target.title) {
-      close();
-      return;
-    }
-    const text = target.getAttribute("aria-label") || target.title;
-    close();
-    bubble = h("div", { class: "info-bubble", role: "tooltip" }, [text]);
-    document.body.append(bubble);
-    const box = target.getBoundingClientRect();
-    const width = Math.min(320, document.documentElement.clientWidth - 16);
-    bubble.style.width = `${width}px`;
-    const left = Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + document.documentElement.clientWidth - width - 8));
-    bubble.style.left = `${left}px`;
-    bubble.style.top = `${box.bottom + window.scrollY + 6}px`;
-  });
-  root.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") close();
-  });
-}

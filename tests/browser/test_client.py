@@ -192,15 +192,16 @@ async def test_two_friends_play_a_whole_four_player_game_by_clicking(web_server:
     assert "Ada built" in log_after or "Ada discarded" in log_after
     assert log_after.count("Age I, turn 1:") == 1 and log_before.count("Age I, turn 1:") == 1
     assert "reveal" not in log_after and "seat " not in log_after.lower()
-    # a tap on a card of a city shows its whole sentence
+    # a tap on a card of a city opens its detail panel (tests/browser/test_details.py has the rest)
     city_card = bob.locator(".player.me .city .card").first
     card_name = await city_card.get_attribute("data-card")
     await city_card.click()
-    bubble = await bob.inner_text(".info-bubble")
-    assert bubble.startswith(card_name) and "costs" in bubble
-    await shot(bob, "classic4-bubble-phone")
-    await bob.locator("#status").click()
-    assert await bob.locator(".info-bubble").count() == 0
+    panel = bob.get_by_role("dialog", name=card_name)
+    await panel.wait_for()
+    assert "Cost:" in await panel.inner_text()
+    await shot(bob, "classic4-details-phone")
+    await panel.get_by_role("button", name="Close").click()
+    await panel.wait_for(state="hidden")
 
     # a spectator arriving now gets the log too, and sees every city but no hand
     cy = await (await chromium.new_context(viewport=DESKTOP)).new_page()

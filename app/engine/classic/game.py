@@ -376,6 +376,19 @@ class ClassicGame(Game):
         """A card's points once a variant has had its say (e.g. a cap on guilds)."""
         return vp
 
+    def science_counter(self, seat: int) -> Callable[[tuple[int, int, int]], int]:
+        """The science points of a seat's symbols once its symbols of choice are placed."""
+        return scoring.science_points
+
+    def science_sources(self, seat: int) -> list[dict[str, Any]]:
+        """What gave the seat its science symbols of choice: built stages, then cards in build order."""
+        p = self.players[seat]
+        out: list[dict[str, Any]] = [
+            {"wonder": p.wonder.name, "stage": i + 1} for i in p.built_stages if p.stages[i].effects.science == "any"
+        ]
+        out += [{"card": self.cards[c].name} for c in p.city if self.cards[c].effects.science == "any"]
+        return out
+
     def clone_variant(self, other: "ClassicGame") -> None:
         """Copy a variant's own state into a clone."""
 

@@ -3,13 +3,13 @@
 from typing import TYPE_CHECKING, Any
 
 from app.engine.common.data import PerCount
-from app.engine.common.science import science_points
+from app.engine.common.science import SYMBOLS, science_choices, science_points
 
 if TYPE_CHECKING:
     from app.engine.classic.game import ClassicGame
 
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science")
-__all__ = ["CATEGORIES", "count", "result", "science_points", "score_seat"]
+__all__ = ["CATEGORIES", "count", "result", "science_choice", "science_points", "score_seat"]
 
 
 def count(game: "ClassicGame", seat: int, per: PerCount) -> int:
@@ -50,20 +50,38 @@ def _category(color: str) -> str:
     return {"blue": "civilian", "yellow": "commercial", "purple": "guilds"}.get(color, "civilian")
 
 
+def science_choice(game: "ClassicGame", seat: int) -> dict[str, Any] | None:
+    """How scoring counted the seat's science symbols of choice (None when it has none): the symbols
+    printed (`symbols`), what gave the symbols of choice (`from`: `{"card"}`, `{"wonder", "stage"}`,
+    `{"island"}`), and every way to count them with its science points, best first (`choices`: the
+    first is the one scored)."""
+    compass, gear, tablet, wild = game.players[seat].science
+    if not wild:
+        return None
+    counts = (compass, gear, tablet)
+    return {
+        "symbols": dict(zip(SYMBOLS, counts, strict=True)),
+        "from": game.science_sources(seat),
+        "choices": science_choices(counts, wild, game.science_counter(seat)),
+    }
+
+
 def result(game: "ClassicGame") -> dict[str, Any]:
     scores = []
     for seat, p in enumerate(game.players):
         categories = score_seat(game, seat)
-        scores.append(
-            {
-                "seat": seat,
-                "wonder": p.wonder.name,
-                "side": p.side,
-                "categories": categories,
-                "total": sum(categories.values()),
-                "coins": p.coins,
-            }
-        )
+        score: dict[str, Any] = {
+            "seat": seat,
+            "wonder": p.wonder.name,
+            "side": p.side,
+            "categories": categories,
+            "total": sum(categories.values()),
+            "coins": p.coins,
+        }
+        choice = science_choice(game, seat)
+        if choice:
+            score["science_choice"] = choice
+        scores.append(score)
     best = max((s["total"], s["coins"]) for s in scores)
     winners = [s["seat"] for s in scores if (s["total"], s["coins"]) == best]
     return {"finished": game.is_over, "categories": list(game.CATEGORIES), "scores": scores, "winners": winners}

@@ -9,7 +9,7 @@ piracy, landings, naval conflicts), scoring.py, view.py.
 """
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -228,6 +228,13 @@ class ArmadaGame(ClassicGame):
 
     def score_variant(self, seat: int, points: dict[str, int]) -> None:
         scoring.score(self, seat, points)
+
+    def science_counter(self, seat: int) -> Callable[[tuple[int, int, int]], int]:
+        return scoring.science_counter(self, seat)
+
+    def science_sources(self, seat: int) -> list[dict[str, Any]]:
+        islands = [self.armada.islands[i] for i in self.fleets[seat].islands]
+        return super().science_sources(seat) + [{"island": i.name} for i in islands if i.effects.science == "any"]
 
     def clone_variant(self, other: ClassicGame) -> None:
         view.clone_into(self, other)  # type: ignore[arg-type]

@@ -1,6 +1,7 @@
 """Armada's part of the score sheet: naval tokens, islands, shipyard spaces, the points of Armada's
 own end-of-game effects, the guild cap, and science with Nautical Archives' extra symbols."""
 
+from collections.abc import Callable
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -40,10 +41,21 @@ def score(game: "ArmadaGame", seat: int, points: dict[str, int]) -> None:
     points["shipyard"] = sum(space.vp for track in TRACKS for space in game.armada.spaces[track][: fleet.ships[track]])
     islands = [game.armada.islands[i].effects for i in fleet.islands]
     points["islands"] = sum(e.vp + own_points(game, seat, e) for e in islands)
-    owned = [game.cards[c].effects for c in game.players[seat].city] + islands
-    most = sum(1 for e in owned for x in e.extra if isinstance(x, Flag) and x.type == "science_most_common")
     compass, gear, tablet, wild = game.players[seat].science
-    points["science"] = science_with_most((compass, gear, tablet), wild, most)
+    points["science"] = science_with_most((compass, gear, tablet), wild, most_common(game, seat))
+
+
+def most_common(game: "ArmadaGame", seat: int) -> int:
+    """How many "one more of your most common science symbol" the seat's cards and islands give."""
+    islands = [game.armada.islands[i].effects for i in game.fleets[seat].islands]
+    owned = [game.cards[c].effects for c in game.players[seat].city] + islands
+    return sum(1 for e in owned for x in e.extra if isinstance(x, Flag) and x.type == "science_most_common")
+
+
+def science_counter(game: "ArmadaGame", seat: int) -> Callable[[tuple[int, int, int]], int]:
+    """The science points of placed symbols, with the seat's most-common extra symbols added."""
+    most = most_common(game, seat)
+    return lambda counts: _most_common(list(counts), most)
 
 
 def science_with_most(counts: tuple[int, int, int], wild: int, most: int) -> int:
