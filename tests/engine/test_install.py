@@ -23,6 +23,8 @@ SERVER_PACKAGES = {
     "fastapi-offline",
     "prometheus-client",
     "orjson",
+    "apprise",
+    "pywebpush",
 }
 RL_PACKAGES = {"pettingzoo", "gymnasium", "numpy"}
 # top-level modules of the server's and the rl extra's packages (and what they bring)
@@ -41,6 +43,8 @@ HIDDEN_MODULES = [
     "fastapi_offline",
     "prometheus_client",
     "orjson",
+    "apprise",
+    "pywebpush",
     "numpy",
     "gymnasium",
     "pettingzoo",
