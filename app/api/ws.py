@@ -31,7 +31,6 @@ from app.api.ws_messages import (
     CLIENT_TYPES,
     AcceptedMsg,
     ActionMsg,
-    ChatInMsg,
     ChatMsg,
     ErrorMsg,
     HelloMsg,
@@ -330,22 +329,8 @@ class Connection:
             self._error("already_authenticated", "this connection is already set up; open another one to change seat")
         elif isinstance(message, ActionMsg):
             await self._act(message)
-        elif isinstance(message, ChatInMsg):
-            await self._say(message.text)
-        else:  # what app/api/ws_more.py handles (a hint)
-            ws_more.handle(self, message)
-
-    async def _say(self, text: str) -> None:
-        try:
-            if self.auth is None:
-                raise Forbidden("spectators read the chat; only seats say something in it", code="spectator")
-            await self.svc.rooms.say(self.auth, text)  # everyone hears it through the hub, this seat too
-        except RoomError as exc:
-            self._error(exc.code, exc.message, exc.details)
-        except Exception as exc:
-            if (outage := outage_of(exc)) is None:
-                raise
-            self._error(outage.code, outage.message)
+        else:  # what app/api/ws_more.py handles (the chat, a hint)
+            await ws_more.handle(self, message)
 
     async def _act(self, message: ActionMsg) -> None:
         try:

@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import exists, func, select, text, update
+from sqlalchemy import exists, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -22,14 +22,15 @@ from app.db.failures import DATABASE_ERRORS, is_disk_failure, translated, transl
 from app.db.log_writer import ActionLogWriter
 from app.db.models import Action, ChatMessage, Game, GameState, NotifyChannel, Room, Seat
 from app.db.names import name_key
+from app.db.records import chat_record, game_record, room_record, seat_record
 from app.db.session import Database
+from app.db.sql_held_seats import SqlHeldSeats
 from app.db.sql_outbox import SqlOutbox, write_notices
 from app.db.sql_reviews import SqlReviews
 from app.db.storage import (
     ChatRecord,
     Entry,
     GameRecord,
-    HeldSeat,
     Notice,
     RoomRecord,
     RoomTx,
@@ -45,48 +46,6 @@ from app.db.storage import (
 
 ACTIVE_ROOM_STATUSES = repo.ACTIVE_ROOM_STATUSES
 RowT = TypeVar("RowT", Room, Seat)
-
-
-def room_record(row: Room) -> RoomRecord:
-    return RoomRecord(row.id, row.code, row.status, row.settings, row.host_seat, row.created_at, row.updated_at)
-
-
-def seat_record(row: Seat) -> SeatRecord:
-    return SeatRecord(
-        row.id,
-        row.room_id,
-        row.seat,
-        row.name,
-        row.name_key,
-        row.kind,
-        row.bot,
-        row.token_hash,
-        row.joined_at,
-        row.bot_plays,
-        row.bot_reason,
-        row.rejoin_hash,
-        row.taken_back_at,
-    )
-
-
-def chat_record(row: ChatMessage) -> ChatRecord:
-    return ChatRecord(row.id, row.room_id, row.seat, row.name, row.text, row.at, row.deleted, row.kind)
-
-
-def game_record(row: Game) -> GameRecord:
-    return GameRecord(
-        row.id,
-        row.room_id,
-        row.kind,
-        row.config,
-        row.seed,
-        row.seats,
-        row.status,
-        row.result,
-        row.created_at,
-        row.finished_at,
-        row.clock,
-    )
 
 
 class SqlRoomTx(RoomTx):
@@ -281,7 +240,7 @@ def _unused(cutoff: datetime) -> tuple[Any, ...]:
     )
 
 
-class SqlStore(SqlOutbox, SqlReviews, Store):
+class SqlStore(SqlOutbox, SqlReviews, SqlHeldSeats, Store):
     def __init__(self, db: Database) -> None:
         self.db = db
         self.writer = ActionLogWriter(db.engine)
@@ -346,58 +305,6 @@ class SqlStore(SqlOutbox, SqlReviews, Store):
             saved = await session.get(GameState, game_id) if row.status == "running" else None
             notify = await session.execute(select(NotifyChannel.seat).where(NotifyChannel.room_id == row.room_id))
         return replace(_stored(row, room.code, room_seats, steps, saved), notify=frozenset(notify.scalars()))
-
-    @translating
-    async def held_seats(self, token_hashes: Sequence[str]) -> list[HeldSeat]:
-        hashes = set(token_hashes)
-        if not hashes:
-            return []
-        async with self.db.sessions() as session:
-            held = (
-                await session.execute(
-                    select(Room, Seat).join(Seat, Seat.room_id == Room.id).where(Seat.token_hash.in_(hashes))
-                )
-            ).all()
-            room_ids = sorted({room.id for room, _ in held})
-            seats: dict[int, list[SeatRecord]] = {}
-            query = select(Seat).where(Seat.room_id.in_(room_ids)).order_by(Seat.room_id, Seat.seat)
-            for row in (await session.execute(query)).scalars():
-                seats.setdefault(row.room_id, []).append(seat_record(row))
-            latest = select(func.max(Game.id)).where(Game.room_id.in_(room_ids)).group_by(Game.room_id)
-            games = {
-                row.room_id: row for row in (await session.execute(select(Game).where(Game.id.in_(latest)))).scalars()
-            }
-            running = [g.id for g in games.values() if g.status == "running"]
-            steps: dict[int, int] = {}
-            kept: dict[int, tuple[int, dict[str, Any]]] = {}
-            if running:
-                query = (
-                    select(Action.game_id, func.max(Action.seq))
-                    .where(Action.game_id.in_(running))
-                    .group_by(Action.game_id)
-                )
-                steps = {game_id: int(last) + 1 for game_id, last in (await session.execute(query)).all()}
-                query = select(GameState.game_id, GameState.version, GameState.frame).where(
-                    GameState.game_id.in_(running)
-                )
-                kept = {r.game_id: (r.version, r.frame) for r in (await session.execute(query)).all()}
-        out = []
-        for room, seat in held:
-            game = games.get(room.id)
-            version, frame = kept.get(game.id, (None, None)) if game is not None else (None, None)
-            out.append(
-                HeldSeat(
-                    seat.token_hash or "",
-                    room_record(room),
-                    seat_record(seat),
-                    tuple(seats.get(room.id, ())),
-                    None if game is None else game_record(game),
-                    0 if game is None else steps.get(game.id, 0),
-                    version,
-                    frame,
-                )
-            )
-        return out
 
     @translating
     async def steps_since(self, game_id: int, seq: int) -> list[dict[str, Any]]:
