@@ -75,3 +75,18 @@ def test_the_check_finds_what_it_refuses() -> None:
         "app.engine.env.duel",
     ]
     assert len(MODULES) > 20
+
+
+MAX_LINES = 500
+DATA_FILES = {"static/js/icons.js"}  # the SVG icon set: data, not logic
+
+
+def test_no_file_of_app_or_the_client_does_several_jobs_in_over_500_lines() -> None:
+    files = [*sorted((ROOT / "app").rglob("*.py")), *sorted((ROOT / "static" / "js").glob("*.js"))]
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in files
+        if str(p.relative_to(ROOT)) not in DATA_FILES and (n := len(p.read_text().splitlines())) > MAX_LINES
+    }
+    assert long == {}, f"split these by job: {long}"
+    assert len(files) > 100
