@@ -14,6 +14,7 @@ from fastapi_offline import FastAPIOffline
 from app import logs
 from app.api import (
     advice,
+    caching,
     catalog,
     chat,
     errors,
@@ -76,6 +77,7 @@ def create_app(settings: Settings | None = None, *, factory: GameFactory = new_g
     app.add_middleware(OnlyThisServer)
     app.add_middleware(BodyLimits, max_bytes=settings.max_body_bytes, max_depth=settings.max_json_depth)
     app.add_middleware(logs.LogContext)  # log lines name the room of the request
+    caching.install_compression(app)  # HTTP only: websocket frames keep uvicorn's permessage-deflate
     security.install(app, settings.cors_origins)  # outermost: every answer gets the headers
     app.state.settings = settings
     app.state.connections_per_address = ConnectionsPerAddress(settings.ws_connections_per_address)

@@ -7,8 +7,9 @@ Nothing here depends on a game: it is the box, not the table."""
 import json
 from functools import cache
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
+from app.api.caching import revalidated
 from app.api.catalog_schemas import CatalogOut
 from app.api.deps import ServicesDep
 from app.engine import describe_components, game_kinds
@@ -22,15 +23,16 @@ router = APIRouter(tags=["catalog"])
     response_model=CatalogOut,
     summary="Public game data: every component in words, the expansions, the server's limits",
 )
-async def get_catalog(svc: ServicesDep) -> Response:
+async def get_catalog(svc: ServicesDep, request: Request) -> Response:
     """Every card, wonder (and stage), progress token, Armada island, ship space and shipyard of
     the three games, with its cost, its effects in the data's own vocabulary and what it does in
     words; the expansions (whether this server enables them, and what players should know: Armada
     runs on provisional values); and the limits a lobby checks before submitting. Which island
-    lies where is never shown here."""
+    lies where is never shown here. Sent with an ETag: a browser that holds it asks again with
+    If-None-Match and is answered 304 Not Modified."""
     s = svc.settings
     body = catalog_json(tuple(sorted(s.enabled_expansions)), s.max_name_length, s.room_code_length)
-    return Response(body, media_type="application/json")
+    return revalidated(request, body, "application/json")
 
 
 @cache

@@ -14,6 +14,7 @@ let games = [
   { name: "duel", title: "7 Wonders Duel", players: { min: 2, max: 2 }, wonder_sides: false, expansions: [] },
 ];
 let enabled = {}; // expansion name -> whether this server offers it (ENABLED_EXPANSIONS)
+const chosenExpansions = new Set(); // ticked by the player: none by default
 
 const kind = () => games.find((g) => g.name === create.game.value) || games[0];
 const playersText = (g) => (g.players.min === g.players.max ? `${g.players.min} players` : `${g.players.min}–${g.players.max} players`);
@@ -35,18 +36,19 @@ function showKind() {
   if (Number(players.value) < g.players.min || Number(players.value) > g.players.max) players.value = g.players.min;
   document.getElementById("players-choice").hidden = g.players.min === g.players.max;
   const box = document.getElementById("expansions");
-  const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.name));
-  const fresh = !box.dataset.shown;
+  // unticked until chosen (Armada runs on provisional values), its notice beside the choice; a
+  // choice is kept while another game is looked at
   box.replaceChildren(...g.expansions.filter((e) => enabled[e.name]).map((e) => {
-    const input = h("input", { type: "checkbox", name: e.name });
-    input.checked = fresh || checked.has(e.name);
     const notice = h("p", { class: "notice", id: `${e.name}-notice` }, [e.notices.join(" ")]);
-    const showNotice = () => { notice.hidden = !(input.checked && e.notices.length); };
-    input.addEventListener("change", showNotice);
-    showNotice();
+    notice.hidden = !e.notices.length;
+    const input = h("input", { type: "checkbox", name: e.name, "aria-describedby": notice.id });
+    input.checked = chosenExpansions.has(e.name);
+    input.addEventListener("change", () => {
+      if (input.checked) chosenExpansions.add(e.name);
+      else chosenExpansions.delete(e.name);
+    });
     return h("div", { class: "expansion" }, [h("label", {}, [h("span", {}, [input, ` ${e.title} expansion`])]), notice]);
   }));
-  if (g.expansions.length) box.dataset.shown = "1";
 }
 
 create.clock.replaceChildren(...clockOptions());

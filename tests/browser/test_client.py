@@ -259,8 +259,10 @@ async def test_a_seven_player_armada_game_on_a_phone(web_server: LiveServer, chr
     page = await (await chromium.new_context(viewport=PHONE)).new_page()
     errors = watch_errors(page)
     await page.goto(web_server.url + "/")
-    assert await page.is_checked("#create-form input[name=armada]")  # on by default, as the README says
-    code = await create_room(page, web_server.url, name="Ada", players=7, bots=6)
+    # offered, unticked by default (provisional values), the notice beside the choice
+    assert not await page.is_checked("#create-form input[name=armada]")
+    assert "provisional" in await page.inner_text("#armada-notice")
+    code = await create_room(page, web_server.url, name="Ada", players=7, bots=6, armada=True)
     await page.wait_for_selector("#notices .notice")
     assert "provisional" in await page.inner_text("#notices")
     await fix_seed(web_server.url, page, code, 5)

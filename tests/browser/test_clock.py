@@ -23,6 +23,7 @@ async def test_the_host_chooses_a_clock_and_everyone_sees_the_countdown(
     await page.fill("#create-form input[name=name]", "Ada")
     await page.fill("#create-form input[name=players]", "3")
     await page.fill("#create-form input[name=bots]", "2")
+    await page.check("#create-form input[name=armada]")  # unticked by default
     await page.select_option("#create-form select[name=clock]", label="30 s for each decision")
     await page.click("#create-form button[type=submit]")
     await page.wait_for_url(re.compile(r"/room\.html\?code="))

@@ -23,6 +23,7 @@ SERVER_PACKAGES = {
     "fastapi-offline",
     "prometheus-client",
     "orjson",
+    "starlette-compress",
     "apprise",
     "pywebpush",
 }
@@ -43,6 +44,8 @@ HIDDEN_MODULES = [
     "fastapi_offline",
     "prometheus_client",
     "orjson",
+    "starlette_compress",
+    "brotli",
     "apprise",
     "pywebpush",
     "numpy",

@@ -43,3 +43,32 @@ async def test_the_catalog_follows_each_servers_settings(sqlite_url: str) -> Non
     assert body["expansions"]["armada"]["enabled"] is False
     assert body["limits"]["max_name_length"] == make_settings(sqlite_url).max_name_length
     assert body["armada"]["islands"]  # the box still lists Armada: a client may describe old games
+
+
+async def test_the_catalog_and_the_client_are_compressed_and_revalidated(sqlite_url: str) -> None:
+    """Brotli where the client takes it, gzip otherwise, nothing for a client that asks for
+    nothing; an ETag answered 304 with no body; the static files and pages the same way."""
+    import brotli
+
+    async with app_client(make_settings(sqlite_url)) as c:
+        plain = await c.get("/api/catalog", headers={"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain.headers and len(plain.content) > 50_000
+        assert plain.headers["cache-control"] == "no-cache" and plain.headers["etag"].startswith('"')
+        br = await c.get("/api/catalog", headers={"Accept-Encoding": "gzip, deflate, br, zstd"})
+        assert br.headers["content-encoding"] == "br" and "Accept-Encoding" in br.headers["vary"]
+        assert int(br.headers["content-length"]) < len(plain.content) / 5
+        assert br.content == plain.content  # httpx decodes it (brotli is installed)
+        gz = await c.get("/api/catalog", headers={"Accept-Encoding": "gzip"})
+        assert gz.headers["content-encoding"] == "gzip" and gz.content == plain.content
+        assert brotli.decompress(brotli.compress(plain.content)) == plain.content
+        etag = plain.headers["etag"]
+        again = await c.get("/api/catalog", headers={"If-None-Match": etag, "Accept-Encoding": "br"})
+        assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+        changed = await c.get("/api/catalog", headers={"If-None-Match": '"other"'})
+        assert changed.status_code == 200
+        for path in ("/static/js/room.js", "/static/css/style.css", "/room.html", "/"):
+            first = await c.get(path, headers={"Accept-Encoding": "br"})
+            assert first.status_code == 200 and first.headers["content-encoding"] == "br", path
+            assert first.headers["cache-control"] == "no-cache", path
+            second = await c.get(path, headers={"If-None-Match": first.headers["etag"], "Accept-Encoding": "br"})
+            assert second.status_code == 304 and second.content == b"", path

@@ -299,7 +299,12 @@ async def test_fixed_seeds_only_when_the_server_allows(sqlite_url: str) -> None:
         assert r.status_code == 201 and r.json()["room"]["settings"]["seed_fixed"] is False
 
 
-async def test_armada_is_on_by_default_and_says_its_values_are_provisional(client: httpx.AsyncClient) -> None:
+async def test_armada_is_off_by_default_and_says_its_values_are_provisional(client: httpx.AsyncClient) -> None:
+    # offered (ENABLED_EXPANSIONS), but chosen only when asked for: its values are provisional
+    r = await client.post("/api/rooms", json={"name": "Ada", "players": 4})
+    assert r.status_code == 201 and r.json()["room"]["settings"]["expansions"] == []
+    assert r.json()["room"]["settings"]["notices"] == []
+    assert (await client.get("/api/catalog")).json()["expansions"]["armada"]["enabled"] is True
     r = await client.post("/api/rooms", json={"name": "Ada", "players": 4, "expansions": ["armada"]})
     assert r.status_code == 201, r.text
     settings = r.json()["room"]["settings"]
