@@ -16,10 +16,11 @@ import { RoomChat } from "./chat.js";
 import { NotifyPanel } from "./notify.js";
 import { HintBox } from "./hint.js";
 import { BAD_TOKEN, NO_ROOM, RoomSocket, SEAT_LOST } from "./room-socket.js";
-import { scienceNotes, scoreChart, scoreTable } from "./score.js";
+import { markScrolling, scienceNotes, scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
 import { $, announce, h, listWords, remembered } from "./ui.js";
 import { installDetails } from "./details.js";
+import { overText, renderGameEnd } from "./game-end.js";
 
 const code = (new URLSearchParams(location.search).get("code") || "").toUpperCase();
 const rejoinToken = new URLSearchParams(location.search).get("rejoin");
@@ -32,6 +33,7 @@ let state = null;
 let lastReveal = null; // {game_id, version, moves}
 let ageResults = null; // {game_id, lines}
 let wasMyMove = false;
+let shownGame = null; // the game id the table last showed: a new one (a rematch) scrolls to its hand
 let noSpectators = false; // the server refused this page as a spectator (the room's setting)
 const log = new GameLog($("log"));
 const hints = new HintBox($("hint-box"), { code });
@@ -75,6 +77,7 @@ function seatName(n) {
 function renderRoom() {
   setTimeoutPolicy(room.settings);
   renderRoomPanel({ code, room, seat, noSpectators, hostCall });
+  drawGameEnd();
   chat.render();
   notifyPanel.render();
 }
@@ -178,7 +181,7 @@ function myMove() {
 }
 
 function statusText(view) {
-  if (state.status === "finished") return "The game is over.";
+  if (state.status === "finished") return overText(state.result, seatName);
   if (state.status === "abandoned") return "This game was abandoned: its room was closed after a long time unused.";
   const waiting = state.to_act.filter((s) => !seat || s !== seat.seat).map(seatName);
   if (seat && state.to_act.includes(seat.seat)) {
@@ -222,9 +225,27 @@ function drawGame() {
   setRoomOwes(code, mine);
   wasMyMove = mine;
 
+  drawGameEnd();
   tableOf(view.game).draw(ctx);
   hints.update({ room, state, seat, mine });
   renderResult();
+  if (shownGame !== null && shownGame !== state.game_id) {
+    // a rematch: the new hand (or the new table) in view, wherever the last game's end left the page
+    const hand = $("hand-region");
+    (hand.hidden ? $("game") : hand).scrollIntoView({ block: "start" });
+  }
+  shownGame = state.game_id;
+}
+
+// Who won, the ranking and the host's Rematch at the top of a finished game.
+function drawGameEnd() {
+  renderGameEnd($("game-end"), {
+    room,
+    state,
+    name: seatName,
+    host: isHost({ seat, room }),
+    rematch: () => hostCall("POST", `/api/rooms/${code}/start`),
+  });
 }
 
 function drawDuel(ctx) {
@@ -289,8 +310,9 @@ function renderResult() {
   box.replaceChildren(
     h("h2", {}, ["Score sheet"]),
     h("div", { class: "result-grid" }, [scoreTable(state.result, seatName), scoreChart(state.result, seatName)]),
-    scienceNotes(state.result, seatName),
+    scienceNotes(state.result, seatName) || "",
   );
+  markScrolling(box);
 }
 
 function send(action) {

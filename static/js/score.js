@@ -40,11 +40,23 @@ export function scoreTable(result, name) {
     ? h("tr", { class: "coins" }, [h("th", { scope: "row" }, ["Coins left (tie-break)"]), ...scores.map((s) => h("td", {}, [s.coins ?? ""]))])
     : null;
   const victory = result.victory ? ` (${words(result.victory)} victory)` : "";
-  return h("table", { class: "scores" }, [
+  const table = h("table", { class: "scores" }, [
     h("caption", {}, [`Won by ${listWords([...winners].map(name))}${victory}`]),
     h("thead", {}, [head]),
     h("tbody", {}, [...rows, total, coins]),
   ]);
+  // wider than a phone: the table scrolls in its own box (reachable by keyboard), and says so
+  const hint = h("p", { class: "scroll-hint muted", hidden: true }, ["The table scrolls sideways: swipe it to see every player."]);
+  const scroller = h("div", { class: "scores-scroll", tabindex: "0", role: "region", "aria-label": "Score table" }, [table]);
+  return h("div", { class: "scores-box" }, [hint, scroller]);
+}
+
+// Once on the page: show the scroll hint of each score table wider than its box.
+export function markScrolling(root) {
+  for (const box of root.querySelectorAll(".scores-box")) {
+    const scroller = box.querySelector(".scores-scroll");
+    box.querySelector(".scroll-hint").hidden = scroller.scrollWidth <= scroller.clientWidth + 1;
+  }
 }
 
 // ----- science symbols of choice ------------------------------------------------------------------

@@ -3,11 +3,24 @@ offered but unticked in the lobby with its provisional notice beside it; respons
 cached (first and second load of the room page). Assertions are on what a person sees: roles,
 accessible names and visible text."""
 
+import re
+
 import httpx
 import pytest
-from playwright.async_api import Browser, Page
+from playwright.async_api import Browser, Page, expect
 
-from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, watch_errors
+from tests.browser.pages import (
+    DESKTOP,
+    PHONE,
+    box,
+    serious_violations,
+    shot,
+    sideways_overflow,
+    wait_until,
+    watch_errors,
+)
+from tests.browser.test_client import play_until_over
+from tests.browser.test_duel_table import seated_page
 from tests.server.helpers import full_room
 from tests.server.live import LiveServer
 
@@ -93,4 +106,58 @@ async def test_the_room_page_is_compressed_and_a_second_visit_downloads_next_to_
     assert catalog_again < 1000  # revalidated, answered 304: only the headers come back
     assert first < first_decoded / 3
     assert second < first / 5  # 304s: about 440 bytes of headers each, no body
+    assert errors == []
+
+
+async def in_viewport(page: Page, selector: str) -> bool:
+    """Whether the top of the element is on the screen as it is scrolled now."""
+    return await page.evaluate(
+        "s => { const r = document.querySelector(s).getBoundingClientRect();"
+        " return r.height > 0 && r.top >= -1 && r.top < window.innerHeight; }",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+async def test_the_end_of_a_game_says_who_won_with_the_ranking_and_a_rematch_beside_it(
+    web_server: LiveServer, chromium: Browser, size: str
+) -> None:
+    async with httpx.AsyncClient(base_url=web_server.url) as http:
+        code, tokens = await full_room(http, 3, bots=2, seed=7, wonder_side="day")
+    errors: list[str] = []
+    page = await seated_page(
+        chromium, web_server, code, tokens[0], size=DESKTOP if size == "desktop" else PHONE, errors=errors
+    )
+    await page.wait_for_selector("#hand button.hand-card")
+    await play_until_over([page])
+    status = page.locator("#status")
+    await expect(status).to_contain_text(re.compile(r"(wins|share the victory) with \d+ points"))
+    ranking = page.get_by_role("list", name="Ranking")
+    await expect(ranking.get_by_role("listitem")).to_have_count(3)
+    names = await ranking.locator(".rank-name").all_inner_texts()
+    assert sorted(names) == ["P0", "greedy", "random"] or len(set(names)) == 3, names
+    assert names[0] in await status.inner_text()  # the first of the ranking is the one the status names
+    rematch = page.get_by_role("button", name="Rematch", exact=True).first
+    await page.evaluate("window.scrollTo(0, 0)")
+    assert await rematch.is_visible() and await in_viewport(page, "#rematch")  # in view at the top, unfolded
+    top = (await box(status))["y"]
+    assert (await box(page.locator("#rematch")))["y"] - top < 300  # beside who won
+    assert await sideways_overflow(page) == 0
+    # the score sheet fits, or scrolls in its own box and says so
+    scroller = page.get_by_role("region", name="Score table")
+    wider = await scroller.evaluate("e => e.scrollWidth > e.clientWidth + 1")
+    assert await page.get_by_text("The table scrolls sideways").is_visible() == wider
+    assert wider == (size == "phone")
+    await shot(page, f"game-end-{size}")
+    assert await serious_violations(page) == []
+    # a rematch started from the bottom of the page (the Room panel's button): the new hand in view
+    if not await page.is_visible("#start"):
+        await page.click("#room-details summary")
+    await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    await page.evaluate("document.querySelector('#start').click()")
+    await page.wait_for_selector("#hand button.hand-card")
+    await expect(page.locator("#game-end")).to_be_hidden()
+    await wait_until(page, "document.querySelector('#hand-region').getBoundingClientRect().top < innerHeight")
+    assert await in_viewport(page, "#hand-region")
+    await shot(page, f"rematch-hand-{size}")
     assert errors == []
