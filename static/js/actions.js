@@ -216,6 +216,7 @@ export function renderHand(ctx) {
       : `Cannot build: ${unplayableReason(ctx, name, "build", { short: true })}`;
     const isPick = pick && pick.card === name;
     const tile = cardTile("classic", name, {
+      age: view.age,
       tag: canAct ? "button" : "div",
       class: `hand-card${selected === name ? " selected" : ""}${isPick ? " picked" : ""}${builds.length ? "" : canAct ? " unbuildable" : ""}`,
       attrs: canAct ? { type: "button", "data-key": `hand:${name}`, "aria-pressed": selected === name ? "true" : "false", onclick: () => { selected = name; chosenUse = null; facets = {}; ctx.rerender(); ctx.focusActions(); } } : {},

@@ -190,19 +190,33 @@ function chainLine(info) {
   return parts;
 }
 
+// The Ages a card is dealt in (Loom, Press, Glassworks at 4 players: I and II).
+function cardAges(info) {
+  return info.ages && info.ages.length ? info.ages : [info.age];
+}
+
+// The Age a card shows: the current one (`age`, when the card is held in it) if the card is dealt
+// in that Age, else every Age it is dealt in.
+function shownAges(info, age) {
+  const ages = cardAges(info);
+  return age && ages.includes(age) ? [age] : ages;
+}
+
 // A card's whole description in words: name first (its accessible name starts with it).
-export function cardWords(name, info) {
+export function cardWords(name, info, age = null) {
   if (!info) return name;
   const chain = chainLine(info);
-  return `${name}: ${colorWords(info.color)} card of ${ageName(info.age)}, costs ${costWords(info.cost)}. ${info.text}` +
+  const ages = listWords(shownAges(info, age).map(ageName));
+  return `${name}: ${colorWords(info.color)} card of ${ages}, costs ${costWords(info.cost)}. ${info.text}` +
     `${chain.length ? ` Chain: ${chain.join("; ")}.` : ""}`;
 }
 
-// A card tile. opts: {game, compact, tag ("div" | "button" | "li"), extra classes, extra attributes}
+// A card tile. opts: {game, compact, tag ("div" | "button" | "li"), extra classes, extra attributes,
+// age: the Age the card is held in (a card dealt in two Ages shows that one)}
 export function cardTile(game, name, opts = {}) {
   const info = cardInfo(game, name);
   const color = info ? info.color : "unknown";
-  const words = cardWords(name, info);
+  const words = cardWords(name, info, opts.age);
   const tag = opts.tag || "div";
   const attrs = {
     class: `card c-${color}${opts.compact ? " compact" : ""}${opts.class ? ` ${opts.class}` : ""}`,
@@ -216,7 +230,9 @@ export function cardTile(game, name, opts = {}) {
     colorShape(color),
     h("span", { class: "card-name" }, [name]),
     opts.note ? h("span", { class: "card-note", "aria-hidden": "true" }, [opts.note]) : null,
-    info && !opts.compact ? h("span", { class: "card-age", "aria-hidden": "true" }, [ageName(info.age).replace("Age ", "")]) : null,
+    info && !opts.compact
+      ? h("span", { class: "card-age", "aria-hidden": "true" }, [shownAges(info, opts.age).map((a) => ageName(a).replace("Age ", "")).join("·")])
+      : null,
     info && opts.compact && info.chain_to && info.chain_to.length
       ? h("span", { class: "card-chain" }, [icon("chain", { size: "sm", label: `makes ${listWords(info.chain_to)} free` })]) : null,
   ]);

@@ -109,7 +109,7 @@ export async function openReplay(container, { code, gameId, title, token = null 
       const hand = seat !== null && view.hand && view.hand.length
         ? h("section", { class: "replay-hand", "aria-label": `${name(seat)}'s hand` }, [
           h("h4", {}, [`${name(seat)}'s hand`]),
-          h("ul", { class: "hand-cards" }, view.hand.map((c) => h("li", {}, [cardTile("classic", c)]))),
+          h("ul", { class: "hand-cards" }, view.hand.map((c) => h("li", {}, [cardTile("classic", c, { age: view.age })]))),
         ])
         : null;
       board.replaceChildren(...[hand, renderClassicBoard(ctx)].filter(Boolean));

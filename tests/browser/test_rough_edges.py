@@ -12,6 +12,7 @@ from playwright.async_api import Browser, Page, expect
 from tests.browser.pages import (
     DESKTOP,
     PHONE,
+    PLAY_ONE,
     box,
     serious_violations,
     shot,
@@ -160,4 +161,36 @@ async def test_the_end_of_a_game_says_who_won_with_the_ranking_and_a_rematch_bes
     await wait_until(page, "document.querySelector('#hand-region').getBoundingClientRect().top < innerHeight")
     assert await in_viewport(page, "#hand-region")
     await shot(page, f"rematch-hand-{size}")
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+async def test_a_card_dealt_in_two_ages_shows_the_age_it_is_held_in(
+    web_server: LiveServer, chromium: Browser, size: str
+) -> None:
+    """Glassworks and Press are dealt in Age I and Age II at 4 players: in Age II they say Age II."""
+    async with httpx.AsyncClient(base_url=web_server.url) as http:
+        code, tokens = await full_room(http, 4, bots=3, seed=3, wonder_side="day")  # Ada's Age II hand holds both
+    errors: list[str] = []
+    page = await seated_page(
+        chromium, web_server, code, tokens[0], size=DESKTOP if size == "desktop" else PHONE, errors=errors
+    )
+    await page.wait_for_selector("#hand button.hand-card")
+    # play Age I by clicking, and stop at Age II's first hand (checked in the same turn of the
+    # page's event loop as the click, so no Age II card is played)
+    age2 = "document.querySelector('#turn-info').innerText.includes('Age II')"
+    until_age2 = f"(prefer) => {age2} ? 'age 2' : ({PLAY_ONE})(prefer)"
+    for _ in range(600):
+        done = await page.evaluate(until_age2, ["build", "wonder", "discard"])
+        if done == "age 2":
+            break
+        if done is None:
+            await page.wait_for_timeout(40)
+    held = "[...document.querySelectorAll('#hand .hand-card')].map((e) => e.dataset.card)"
+    await wait_until(page, f"{held}.includes('Glassworks') && {held}.includes('Press')", 10000)
+    for name in ("Glassworks", "Press"):
+        card = page.locator(f"#hand .hand-card[data-card={name}]")
+        assert await card.locator(".card-age").inner_text() == "II"
+        assert "card of Age II," in await card.get_attribute("title")
+    await shot(page, f"age-mark-age2-{size}")
     assert errors == []
