@@ -171,8 +171,15 @@ export function playerPanel(p, ctx, { compact = false } = {}) {
     h("span", { class: "wonder-chip" }, [`${p.wonder} · ${p.side}`]),
   ]);
   if (!compact) return h("section", { class: classes, "aria-label": title, dataset: { seat: String(p.seat) } }, [heading, ...body]);
+  // folded, its summary still says what the player has: coins, shields, tokens, what the city
+  // produces and how many buildings it has (opened, the whole city shows it)
+  const built = (p.city || []).length;
+  const folded = h("div", { class: "folded-summary" }, [
+    productionLine(p, "Produces:"),
+    built ? h("span", { class: "muted built-count" }, [plural(built, "building")]) : null,
+  ]);
   const details = h("details", { class: "player-details" }, [
-    h("summary", {}, [heading, statLine(p, ctx)]),
+    h("summary", {}, [heading, statLine(p, ctx), folded]),
     ...body.slice(1),
   ]);
   remembered(details, `player-${p.seat}`);

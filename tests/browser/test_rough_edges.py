@@ -151,9 +151,20 @@ async def test_the_end_of_a_game_says_who_won_with_the_ranking_and_a_rematch_bes
     assert wider == (size == "phone")
     await shot(page, f"game-end-{size}")
     assert await serious_violations(page) == []
-    # a rematch started from the bottom of the page (the Room panel's button): the new hand in view
+    # the header with the Age, the turn and the passing direction stays in view at the bottom
+    await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert await in_viewport(page, "#turn-info") and "Age III" in await page.inner_text("#turn-info")
+    # folded players still say what they have; the host's tools fit the phone
+    if size == "phone":
+        folded = page.locator(".player.compact summary").first
+        assert re.search(r"Produces:", await folded.inner_text())
+        assert await folded.get_by_role("img", name=re.compile(r"\d+ coins?")).count() == 1
     if not await page.is_visible("#start"):
         await page.click("#room-details summary")
+    assert await page.is_visible("#clock")
+    assert await sideways_overflow(page) == 0
+    await shot(page, f"game-end-room-open-{size}")
+    # a rematch started from the bottom of the page (the Room panel's button): the new hand in view
     await page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     await page.evaluate("document.querySelector('#start').click()")
     await page.wait_for_selector("#hand button.hand-card")
