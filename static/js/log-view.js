@@ -17,7 +17,8 @@ export class GameLog {
 
   startGame(gameId, title) {
     if (this.games.has(gameId)) return;
-    const list = h("ol", { class: "log-lines", reversed: true });
+    // not numbered: counting lines down, newest first, numbered the turn headings with the rest
+    const list = h("ul", { class: "log-lines" });
     const section = h("section", { class: "log-game", "aria-label": title, dataset: { game: String(gameId) } }, [
       h("h3", { class: "log-title" }, [title]),
       list,
@@ -34,9 +35,11 @@ export class GameLog {
     if (seen && seen !== source) return;
     game.steps.set(version, source);
     // newest first: a block of lines goes on top, in its own reading order
+    // a block's heading ("Age I, turn 1:") stands out, its lines are indented under it
+    const headed = lines.length > 1 && /:$/.test(lines[0]);
     const items = lines.map((text, i) => {
-      const heading = i === 0 && lines.length > 1 && /:$/.test(text);
-      return h("li", { class: `log-line k-${kind}${heading ? " head" : ""}`, dataset: { version: String(version) } }, [text]);
+      const place = headed ? (i === 0 ? " head" : " under") : "";
+      return h("li", { class: `log-line k-${kind}${place}`, dataset: { version: String(version) } }, [text]);
     });
     game.list.prepend(...items);
     while (game.list.children.length > KEPT) game.list.lastChild.remove();

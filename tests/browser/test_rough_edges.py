@@ -203,5 +203,17 @@ async def test_a_card_dealt_in_two_ages_shows_the_age_it_is_held_in(
         card = page.locator(f"#hand .hand-card[data-card={name}]")
         assert await card.locator(".card-age").inner_text() == "II"
         assert "card of Age II," in await card.get_attribute("title")
+    # the log numbers nothing (no count of lines running down, no numbers on the turn headings);
+    # a turn's heading stands above its lines, indented under it
+    log = page.get_by_role("region", name="Log")
+    lines = log.get_by_role("listitem")
+    assert await lines.count() > 10
+    markers = await lines.evaluate_all("els => els.map((e) => getComputedStyle(e).listStyleType)")
+    assert set(markers) == {"none"}
+    heading = log.locator("li.head", has_text="Age I, turn 6:")
+    assert await heading.count() == 1
+    below = heading.locator("xpath=following-sibling::li[1]")
+    indent = "e => { const r = new Range(); r.selectNodeContents(e); return r.getBoundingClientRect().left; }"
+    assert await below.evaluate(indent) > await heading.evaluate(indent)
     await shot(page, f"age-mark-age2-{size}")
     assert errors == []
