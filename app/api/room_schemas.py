@@ -88,6 +88,14 @@ class CreateRoomIn(SettingsFields):
     name: Name = Field(description="the host's name")
     seat: SeatNumber = Field(0, description="the host's seat")
     bots: list[BotSeatIn] = Field(default_factory=list, max_length=MAX_SEATS, description="seats for server-side bots")
+    learn: bool = Field(
+        False,
+        description="a learning game (a lesson): the server deals a known game of its choosing (its own fixed seed, "
+        "whatever ALLOW_SEED says), seats easy bots in the other seats, turns hints on and marks the room a lesson "
+        "(settings.lesson), whose browser page explains each idea of the game as it first matters. Only `game`, "
+        "`name` and `spectators` may be given with it (422 `bad_lesson` names what may not); its settings cannot "
+        "be changed afterwards",
+    )
 
 
 class SettingsPatch(SettingsFields):
@@ -145,6 +153,7 @@ class RoomSettingsOut(BaseModel):
         "live", description="who may watch without a seat: off, live (as the game runs) or after (once it is over)"
     )
     hints: bool = Field(False, description="seats may ask for hints (everyone sees each one used)")
+    lesson: bool = Field(False, description="a learning game, created with learn: true (a deal the server chose)")
 
 
 class SeatOut(BaseModel):

@@ -39,9 +39,16 @@ def _joined(joined: Any) -> JoinedOut:
 async def create_room(body: CreateRoomIn, svc: ServicesDep, request: Request) -> JoinedOut:
     """Create a private room and take a seat in it as its host. Answers the room code to share and the
     host's secret seat token (shown only now). Bots may take seats at once; free seats wait for people.
-    One client address creates at most ROOMS_PER_ADDRESS rooms an hour (429 `too_many_rooms`)."""
-    settings = body.model_dump(exclude={"name", "seat", "bots"})
-    bots = [(b.seat, b.kind) for b in body.bots]
+    One client address creates at most ROOMS_PER_ADDRESS rooms an hour (429 `too_many_rooms`). With
+    `learn: true`, a learning game: a deal the server chose, easy bots in the other seats, hints on."""
+    if body.learn:
+        given = sorted(body.model_fields_set - {"learn", "name", "game", "spectators"})
+        settings = body.model_dump(exclude={"name", "seat", "bots", "learn"}, exclude_unset=True)
+        settings = svc.rooms.lesson_settings(settings, given)
+        bots = svc.rooms.lesson_bots(settings)
+    else:
+        settings = body.model_dump(exclude={"name", "seat", "bots", "learn"})
+        bots = [(b.seat, b.kind) for b in body.bots]
     address = request.client.host if request.client else None
     return _joined(await svc.rooms.create(settings, body.name, host_seat=body.seat, bots=bots, address=address))
 

@@ -24,6 +24,11 @@ class HostPowers(RoomServiceBase):
             room = await self._room(tx, auth.code, lock=True)
             self._require_host(room, auth)
             self._require_lobby(room, "change the settings")
+            if room.settings.get("lesson"):
+                raise Conflict(
+                    "a learning game's settings are the lesson's: create a room of your own to choose them",
+                    code="lesson",
+                )
             merged = {**room.settings, **changes}
             if "game" in changes and changes["game"] != room.settings["game"] and "players" not in changes:
                 merged["players"] = None  # the new game's default

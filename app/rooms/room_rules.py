@@ -22,6 +22,10 @@ LOBBY = ("open", "finished")
 CONFIG_KEYS = ("game", "players", "expansions", "wonder_side", "wonders")
 SPECTATOR_POLICIES = ("off", "live", "after")  # who may watch: nobody, anyone live, anyone once a game is over
 BOT_REASONS = ("host", "left", "timeout")
+# A learning game's deal, chosen by the server (never by a client): each idea the browser's coach
+# explains comes up early in these games (seat 0 can buy from a neighbour on turn one, and so on).
+LESSON_SEEDS = {"classic": 1, "duel": 1}
+LESSON_BOT = "easy"
 
 
 def notices(expansions: Any) -> list[str]:
@@ -104,7 +108,8 @@ class RoomChecks(RoomServiceBase):
 
     def check_settings(self, values: dict[str, Any]) -> dict[str, Any]:
         """Normalised room settings, or Invalid saying what is wrong with them."""
-        seed = values.get("seed")
+        lesson = values.get("lesson") is True  # set by lesson_settings only: no client sends it
+        seed = None if lesson else values.get("seed")
         if seed is not None and not self.settings.allow_seed:
             raise Invalid("this server does not let rooms fix the seed (ALLOW_SEED is off)", code="seed_not_allowed")
         try:
@@ -139,8 +144,33 @@ class RoomChecks(RoomServiceBase):
         if hints is not None and not isinstance(hints, bool):
             raise Invalid(f"hints must be true or false, not {hints!r}", code="bad_settings")
         out["hints"] = bool(hints)
+        if lesson:
+            out["seed"] = LESSON_SEEDS[config.game]
+            out["hints"] = out["lesson"] = True
         out.update(self.check_clock(values))
         return out
+
+    @staticmethod
+    def lesson_settings(values: dict[str, Any], given: list[str]) -> dict[str, Any]:
+        """A learning game's settings (POST /api/rooms with learn: true): the game kind and who may
+        watch are the creator's; the deal (the server's own seed), the player count, the bots and hints
+        are the lesson's. `given`: the other fields the creator sent, each refused by name."""
+        if given:
+            raise Invalid(
+                f"a learning game chooses its own {', '.join(given)}: send only game, name and spectators with "
+                "learn: true",
+                code="bad_lesson",
+            )
+        game = values.get("game") or "classic"
+        if game not in LESSON_SEEDS:
+            raise Invalid(f"there is no learning game of {game!r}; lessons: {sorted(LESSON_SEEDS)}", code="bad_lesson")
+        players = game_kind(game).players[0]  # the fewest: the player and easy bots
+        return {"game": game, "players": players, "spectators": values.get("spectators"), "lesson": True}
+
+    @staticmethod
+    def lesson_bots(settings: dict[str, Any]) -> list[tuple[int | None, str]]:
+        """Easy bots in every seat but the host's (seat 0)."""
+        return [(seat, LESSON_BOT) for seat in range(1, settings["players"])]
 
     @staticmethod
     def check_clock(values: dict[str, Any]) -> dict[str, Any]:

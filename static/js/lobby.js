@@ -93,6 +93,25 @@ create.addEventListener("submit", async (event) => {
   }
 });
 
+// A learning game: the server deals a known game with easy bots and hints (learn: true); it starts at
+// once, and the room page's coach (js/coach.js) explains it.
+for (const button of document.querySelectorAll("button.learn")) {
+  button.addEventListener("click", async () => {
+    error.textContent = "";
+    button.disabled = true;
+    try {
+      const name = create.name.value.trim() || "You";
+      const room = await api("POST", "/api/rooms", { name, game: button.dataset.game, learn: true });
+      saveSeat(room.code, room.seat, room.token);
+      await api("POST", `/api/rooms/${room.code}/start`, undefined, room.token);
+      location.href = roomUrl(room.code);
+    } catch (e) {
+      error.textContent = e.message;
+      button.disabled = false;
+    }
+  });
+}
+
 document.getElementById("join-form").addEventListener("submit", (event) => {
   event.preventDefault();
   location.href = roomUrl(event.target.code.value.trim());

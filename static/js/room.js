@@ -15,6 +15,7 @@ import { installSeatControls, isHost, renderRoomPanel, takeSeatFromLink } from "
 import { RoomChat } from "./chat.js";
 import { NotifyPanel } from "./notify.js";
 import { HintBox } from "./hint.js";
+import { Coach } from "./coach.js";
 import { BAD_TOKEN, NO_ROOM, RoomSocket, SEAT_LOST } from "./room-socket.js";
 import { markScrolling, scienceNotes, scoreChart, scoreTable } from "./score.js";
 import { renderClassicBoard, tableFacts } from "./table.js";
@@ -37,6 +38,7 @@ let shownGame = null; // the game id the table last showed: a new one (a rematch
 let noSpectators = false; // the server refused this page as a spectator (the room's setting)
 const log = new GameLog($("log"));
 const hints = new HintBox($("hint-box"), { code });
+const coach = new Coach($("coach"), { code, send: (action) => send(action) }); // a learning game's explanations
 const socket = new RoomSocket(code, {
   token: () => (seat ? seat.token : null),
   connecting,
@@ -228,6 +230,7 @@ function drawGame() {
   drawGameEnd();
   tableOf(view.game).draw(ctx);
   hints.update({ room, state, seat, mine });
+  coach.update({ room, state, mine, ctx });
   renderResult();
   if (shownGame !== null && shownGame !== state.game_id) {
     // a rematch: the new hand (or the new table) in view, wherever the last game's end left the page

@@ -38,6 +38,7 @@ async def test_create_room_answers_a_code_and_a_token(client: httpx.AsyncClient)
         "timeout_bot": "greedy",
         "timeouts_before_bot": 2,
         "hints": False,
+        "lesson": False,
     }
     assert [s["kind"] for s in room["seats"]] == ["human", "free", "free", "free"]
     assert room["seats"][0] == {
