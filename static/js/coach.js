@@ -16,6 +16,12 @@ const AGE = ["", "I", "II", "III"];
 const total = (cost) => (typeof cost === "number" ? cost : cost ? (cost.bank || 0) + (cost.left || 0) + (cost.right || 0) : 0);
 const words = (resources) => Object.entries(resources || {}).map(([r, n]) => `${n} ${r}`).join(" and ");
 const counted = (science) => Object.entries(science || {}).filter(([k]) => k !== "any");
+const symbols = (p) => counted(p.science).reduce((n, [, v]) => n + v, 0);
+// the first city (yours first) with two science symbols: when science sets start to matter
+const scientist = (c) => {
+  const players = c.view.players || [];
+  return [players[c.me], ...players].find((p) => p && symbols(p) >= 2) || null;
+};
 
 // ----- the ideas of 7 Wonders: each when it first matters, and where it is on the table ----------
 
@@ -33,7 +39,10 @@ const CLASSIC = [
     id: "neighbour",
     title: "Producing, and buying from a neighbour",
     when: (c) => c.legal.some((a) => a.type === "build" && a.cost && (a.cost.left || a.cost.right)),
-    target: ".neighbours",
+    target: (c) => {
+      const a = c.legal.find((x) => x.type === "build" && x.cost && (x.cost.left || x.cost.right));
+      return `.player.neighbour.${a.cost.left ? "left" : "right"}, .neighbours`; // the neighbour who sells
+    },
     text: (c) => {
       const a = c.legal.find((x) => x.type === "build" && x.cost && (x.cost.left || x.cost.right));
       const side = a.cost.left ? "left" : "right";
@@ -88,12 +97,11 @@ const CLASSIC = [
   {
     id: "science",
     title: "Science sets",
-    when: (c) => {
-      const me = c.view.players && c.view.players[c.me];
-      return Boolean(me) && counted(me.science).reduce((n, [, v]) => n + v, 0) >= 2;
-    },
-    target: ".your-city",
-    text: () => "Green cards carry one of three science symbols (compass, gear, tablet). At the end each kind scores " +
+    when: (c) => Boolean(scientist(c)),
+    target: (c) => `.player[data-seat="${scientist(c).seat}"], .your-city`, // the first city with a pair or two symbols
+    text: (c) => `${scientist(c).seat === c.me ? "You have" : `${c.name(scientist(c).seat)} has`} ` +
+      `${symbols(scientist(c))} science symbols. Green cards carry ` +
+      "one of three science symbols (compass, gear, tablet). At the end each kind scores " +
       "its count squared (2 gears: 4 points, 3: 9), and each set of three different symbols 7 points more. Science " +
       "grows fast: a few of one kind, or complete sets.",
   },
@@ -264,9 +272,9 @@ export class Coach {
   load() {
     try {
       const kept = JSON.parse(localStorage.getItem(this.key) || "{}");
-      return { seen: kept.seen || [], suggested: kept.suggested || [] };
+      return { seen: kept.seen || [], suggested: kept.suggested || [], notes: kept.notes || {} };
     } catch {
-      return { seen: [], suggested: [] };
+      return { seen: [], suggested: [], notes: {} };
     }
   }
 
@@ -304,7 +312,8 @@ export class Coach {
         let matters = false;
         try { matters = idea.when(c); } catch { matters = false; }
         if (matters) {
-          this.current = { id: idea.id, title: idea.title, text: idea.text(c), target: idea.target };
+          const target = typeof idea.target === "function" ? idea.target(c) : idea.target;
+          this.current = { id: idea.id, title: idea.title, text: idea.text(c), target };
           announce(`Lesson: ${idea.title}. ${this.current.text}`);
           break;
         }
@@ -347,7 +356,7 @@ export class Coach {
       const open = this.root.querySelector("details.coach-learnt");
       parts.push(h("details", { class: "coach-learnt", open: Boolean(open && open.open) }, [
         h("summary", {}, [`What you have learnt (${seen.length})`]),
-        h("ul", {}, seen.map((i) => h("li", {}, [h("strong", {}, [i.title])]))),
+        h("ul", {}, seen.map((i) => h("li", {}, [h("strong", {}, [i.title]), " ", this.memory.notes[i.id] || ""]))),
       ]));
     }
     const head = h("p", { class: "coach-head" }, ["Learning game"]);
@@ -383,7 +392,10 @@ export class Coach {
   }
 
   dismiss() {
-    if (this.current && !this.memory.seen.includes(this.current.id)) this.memory.seen.push(this.current.id);
+    if (this.current && !this.memory.seen.includes(this.current.id)) {
+      this.memory.seen.push(this.current.id);
+      this.memory.notes[this.current.id] = this.current.text; // to read again in "What you have learnt"
+    }
     this.save();
     this.current = null;
     if (this.lastArgs) this.update(this.lastArgs);

@@ -14,6 +14,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from tests.browser.pages import (
     DESKTOP,
     PHONE,
+    SHOTS,
     game_over,
     play_one,
     serious_violations,
@@ -26,11 +27,13 @@ from tests.server.live import LiveServer
 
 pytestmark = pytest.mark.browser
 
+SHOWN = ("Military at the end of an Age", "Science sets", "The conflict pawn and supremacy")  # screenshots
 CLASSIC_IDEAS = {
     "A card has three uses",
     "Producing, and buying from a neighbour",
     "Hands are passed",
     "Military at the end of an Age",
+    "Science sets",
     "A new Age",
     "Now you play freely",
     "The score sheet",
@@ -44,6 +47,9 @@ async def start_lesson(browser: Browser, url: str, viewport: dict[str, int], but
     errors = watch_errors(page)
     await page.goto(url + "/")
     await page.get_by_role("textbox", name="Your name").fill("Ada")
+    await page.get_by_role("region", name="Learning the game").scroll_into_view_if_needed()
+    await page.screenshot(path=str(SHOTS / f"lesson-lobby-{viewport['width']}.png"))
+    assert await sideways_overflow(page) == 0
     await page.get_by_role("button", name=button, exact=True).click()
     await page.wait_for_url("**/room.html?code=*")
     await expect(page.get_by_role("complementary", name="Lesson")).to_be_visible(timeout=15000)
@@ -70,7 +76,9 @@ async def play_lesson(page: Page, game: str, tag: str, *, resume_after: int = 0)
             if not ideas or ideas[-1] != title:
                 ideas.append(title)
                 assert await page.locator(".coach-target").count() <= 1
-                if len(ideas) <= 3 or title in ("Military at the end of an Age", "The conflict pawn and supremacy"):
+                if title == "Producing, and buying from a neighbour":  # the neighbour who sells is outlined
+                    assert await page.locator(".player.neighbour.coach-target").count() == 1
+                if len(ideas) <= 3 or title in SHOWN:
                     await page.get_by_role("button", name="Show me").click()
                     await page.wait_for_timeout(300)
                     await shot(page, f"lesson-{tag}-{len(ideas)}")
@@ -133,6 +141,8 @@ async def test_learn_7_wonders_to_the_end(web_server: LiveServer, chromium: Brow
     assert set(ideas) >= CLASSIC_IDEAS, ideas
     assert len(ideas) == len(set(ideas)), ideas  # each explained once, even across the reload
     assert suggested >= 2  # the first moves were suggested (one may fall on the reload)
+    learnt = await page.locator(".coach-learnt").text_content() or ""
+    assert "Each turn you choose one card of your hand" in learnt  # still there to read again
     assert await sideways_overflow(page) == 0
     assert errors == []
 
