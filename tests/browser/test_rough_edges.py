@@ -21,7 +21,7 @@ from tests.browser.pages import (
     watch_errors,
 )
 from tests.browser.test_client import play_until_over
-from tests.browser.test_duel_table import seated_page
+from tests.browser.test_duel_table import new_duel, seated_page
 from tests.server.helpers import full_room
 from tests.server.live import LiveServer
 
@@ -216,4 +216,56 @@ async def test_a_card_dealt_in_two_ages_shows_the_age_it_is_held_in(
     indent = "e => { const r = new Range(); r.selectNodeContents(e); return r.getBoundingClientRect().left; }"
     assert await below.evaluate(indent) > await heading.evaluate(indent)
     await shot(page, f"age-mark-age2-{size}")
+    assert errors == []
+
+
+# Text of a face-up card covered by a card of a lower row (drawn over it): [covered card, text, coverer]
+COVERED_TEXT = """() => {
+    const slots = [...document.querySelectorAll('.duel-pyramid .slot:not(.taken)')];
+    const hits = [];
+    slots.forEach((slot, i) => {
+        if (!slot.classList.contains('face')) return;
+        const texts = [...slot.querySelectorAll('.card-name, .card-body > *, .chain > *')];
+        for (const other of slots.slice(i + 1)) {
+            const o = other.getBoundingClientRect();
+            for (const t of texts) {
+                const r = t.getBoundingClientRect();
+                const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
+                const hgt = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
+                if (w > 2 && hgt > 2) hits.push([slot.innerText.split('\\n')[0], t.innerText, other.innerText]);
+            }
+        }
+    });
+    return hits;
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+async def test_duels_structure_hides_no_text_and_leaves_no_gap(
+    web_server: LiveServer, chromium: Browser, size: str
+) -> None:
+    code, token, _ = await new_duel(web_server)
+    errors: list[str] = []
+    page = await seated_page(
+        chromium, web_server, code, token, size=DESKTOP if size == "desktop" else PHONE, errors=errors
+    )
+    # the Wonder draft by clicking, to the structure of Age I
+    for _ in range(200):
+        if await page.locator(".duel-pyramid .slot.face").count():
+            break
+        clicked = await page.evaluate(
+            "() => { const b = [...document.querySelectorAll('#decision button.act')].find((x) => !x.disabled);"
+            " if (b) b.click(); return Boolean(b); }"
+        )
+        await page.wait_for_timeout(40 if clicked else 100)
+    await page.wait_for_selector(".duel-pyramid .slot.face")
+    await page.wait_for_timeout(300)
+    await shot(page, f"duel-structure-{size}")
+    covered = await page.evaluate(COVERED_TEXT)
+    assert covered == [], covered
+    gap = await page.evaluate(
+        "() => document.querySelector('.duel-structure').getBoundingClientRect().bottom - Math.max("
+        "...[...document.querySelectorAll('.duel-pyramid .slot')].map((s) => s.getBoundingClientRect().bottom))"
+    )
+    assert gap < 16
     assert errors == []
