@@ -113,6 +113,8 @@ function shipyard(p, ctx) {
       cells.push(h("li", { class: `space${here ? " ship" : ""}${i < at ? " passed" : ""}` }, [
         h("span", { class: "space-tile", title: label, "aria-label": label, ...detailAttrs({ kind: "space", track, space: i, board: yard.board, at }) }, [
           here ? icon("ship", { label: "ship" }) : h("span", { "aria-hidden": "true" }, [i]),
+          // what the space gives, printed on the board (not only in its tooltip and panel)
+          h("span", { class: "space-gives", "aria-hidden": "true" }, [space && space.effects.length ? effectIcons(space.effects) : "–"]),
         ]),
       ]));
     }

@@ -21,6 +21,7 @@ from tests.browser.pages import (
     watch_errors,
 )
 from tests.browser.test_client import play_until_over
+from tests.browser.test_details import armada_room
 from tests.browser.test_duel_table import new_duel, seated_page
 from tests.server.helpers import full_room
 from tests.server.live import LiveServer
@@ -268,4 +269,36 @@ async def test_duels_structure_hides_no_text_and_leaves_no_gap(
         "...[...document.querySelectorAll('.duel-pyramid .slot')].map((s) => s.getBoundingClientRect().bottom))"
     )
     assert gap < 16
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+async def test_each_shipyard_space_prints_what_it_gives(web_server: LiveServer, chromium: Browser, size: str) -> None:
+    """Armada: what each ship space gives is on the board, not only in a tooltip (which a phone
+    cannot reach): its effects as icons under its number, a dash where it gives nothing."""
+    async with httpx.AsyncClient(base_url=web_server.url) as http:
+        spaces = (await http.get("/api/catalog")).json()["armada"]["ship_spaces"]
+    code, token = await armada_room(web_server, 5)
+    errors: list[str] = []
+    page = await seated_page(
+        chromium, web_server, code, token, size=DESKTOP if size == "desktop" else PHONE, errors=errors
+    )
+    mine = page.get_by_role("group", name=re.compile(r"^Ada's shipyard"))
+    await mine.wait_for()
+    for track, listed in spaces.items():
+        cells = mine.locator(f".t-{track} .space")
+        assert await cells.count() == 6
+        for i, space in enumerate(listed[:6]):
+            gives = cells.nth(i).locator(".space-gives")
+            assert await gives.is_visible()
+            icons = gives.locator(".effect")
+            assert await icons.count() == len(space["effects"]), (track, i)
+            if space["effects"]:
+                assert [await icons.nth(k).get_attribute("aria-label") for k in range(len(space["effects"]))] == [
+                    e["text"] for e in space["effects"]
+                ]
+            else:
+                assert (await gives.inner_text()).strip() == "–"
+    assert await sideways_overflow(page) == 0
+    await shot(page, f"armada-shipyard-{size}")
     assert errors == []
