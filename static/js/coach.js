@@ -227,6 +227,13 @@ const COLOUR_WHY = {
   purple: "a guild scores from what your neighbours built",
 };
 
+const DUEL_WHY = {
+  brown: "it produces a raw resource, which later cards cost, and makes it dearer for your opponent to buy",
+  grey: "it produces a manufactured good, which later cards cost, and makes it dearer for your opponent to buy",
+  red: "its shields move the conflict pawn toward your opponent's capital",
+  green: "it carries a science symbol: a pair of them wins a progress token",
+};
+
 export function suggest(game, legal) {
   if (game === "duel") {
     const draft = legal.find((a) => a.type === "draft_wonder");
@@ -244,7 +251,7 @@ export function suggest(game, legal) {
   const best = builds.sort((a, b) => rank(b) - rank(a))[0];
   if (best) {
     const info = cardInfo(game, best.card) || {};
-    const why = COLOUR_WHY[info.color] || "it is affordable now";
+    const why = (game === "duel" && DUEL_WHY[info.color]) || COLOUR_WHY[info.color] || "it is affordable now";
     const price = best.free ? "for free (a chain)" : total(best.cost) === 0 ? "without paying" : `for ${total(best.cost)} coins`;
     return { action: best, text: `Build ${best.card} ${price}: ${why}.` };
   }
@@ -362,6 +369,13 @@ export class Coach {
     const head = h("p", { class: "coach-head" }, ["Learning game"]);
     this.root.replaceChildren(head, ...parts);
     this.showTarget(false);
+    for (const node of document.querySelectorAll(".coach-suggested")) node.classList.remove("coach-suggested");
+    const card = suggestion && suggestion.action.card;
+    if (card) {
+      const tile = [...document.querySelectorAll("#hand [data-card], #board .duel-pyramid [data-card]")]
+        .find((node) => node.dataset.card === card);
+      if (tile) tile.classList.add("coach-suggested");
+    }
   }
 
   target() {

@@ -101,6 +101,7 @@ async def play_lesson(page: Page, game: str, tag: str, *, resume_after: int = 0)
             text = await page.locator(".coach-suggestion").inner_text()
             assert "Suggested move" in text
             if suggested == 0:
+                assert await page.locator(".coach-suggested").count() == 1  # the card suggested is marked
                 await shot(page, f"lesson-{tag}-suggested")
             try:
                 await page.get_by_role("button", name="Play it").click(timeout=2000)
