@@ -67,7 +67,8 @@ function navalWords(a, ctx) {
   const space = track ? shipSpace(track, at + 1) : null;
   const next = me && me.shipyard && me.shipyard.next_costs ? me.shipyard.next_costs[track] : null;
   const cost = next ? listWords(Object.entries(next).map(([r, n]) => (r === "coins" ? plural(n, "coin") : `${n} ${r}`))) : "";
-  return `with a naval step${cost ? ` (${cost} more)` : ""}: the ${track || ""} ship to space ${at + 1}${space ? `, ${space.text.replace(/\.$/, "").toLowerCase()}` : ""}`;
+  const gives = !space ? "" : space.effects && space.effects.length ? `, which gives ${space.text.replace(/\.$/, "").toLowerCase()}` : " (a space that gives nothing)";
+  return `with a naval step${cost ? ` (${cost} more)` : ""}: the ${track || ""} ship to space ${at + 1}${gives}`;
 }
 
 function movesWords(a) {
@@ -187,7 +188,14 @@ function radioGroup(legend, options, onChange) {
 
 function variantsWords(list) {
   const parts = [];
-  const pays = new Set(list.map(payKey)).size;
+  // ways to pay as the payment box lists them: for one choice of naval step at a time
+  const byNaval = new Map();
+  for (const a of list) {
+    const key = Boolean(a.naval);
+    if (!byNaval.has(key)) byNaval.set(key, new Set());
+    byNaval.get(key).add(payKey(a));
+  }
+  const pays = Math.max(...[...byNaval.values()].map((keys) => keys.size));
   if (pays > 1) parts.push(`${pays} ways to pay`);
   if (new Set(list.map((a) => Boolean(a.naval))).size > 1) parts.push("with or without a naval step");
   if (new Set(list.map(movesKey)).size > 1) parts.push("a choice of ship moves");
@@ -291,6 +299,15 @@ export function pickBanner(ctx) {
     ctx.view.phase === "pick" ? h("span", { class: "muted" }, [" You can change it until everyone has chosen."]) : null]);
 }
 
+// Under the island choice: the others go back; an island that moves a ship of your choice has one
+// button per ship colour.
+function islandsNote(legal) {
+  const counts = new Map();
+  for (const a of legal.filter((x) => x.type === "keep_island")) counts.set(a.island, (counts.get(a.island) || 0) + 1);
+  const several = [...counts.entries()].filter(([, n]) => n > 1).map(([name]) => name);
+  return `The others go back to the deck.${several.length ? ` ${listWords(several)}: one button for each ship you may move.` : ""}`;
+}
+
 // Decisions outside the hand: Halikarnassos's free build from the discard pile, Armada islands.
 export function renderDecision(ctx) {
   const view = ctx.view;
@@ -319,13 +336,19 @@ export function renderDecision(ctx) {
   if (decision.kind === "keep_island") {
     return h("div", {}, [
       h("h2", { class: "section-title" }, ["You explored: keep one island"]),
-      h("p", { class: "muted" }, ["The others go back to the deck."]),
+      h("p", { class: "muted" }, [islandsNote(legal)]),
       h("ul", { class: "islands-choice" }, legal.filter((a) => a.type === "keep_island").map((a) => {
         const info = islandInfo(a.island);
-        const label = `Keep ${a.island}${info ? `: ${info.text}` : ""}${a.moves && a.moves.length ? ` Then ${movesWords(a)}.` : ""}`;
+        // the ship the island moves is its own effect, chosen here (one button per ship where the
+        // island lets you choose): said once, not as a second move
+        const moved = a.moves && a.moves.length ? `${listWords(a.moves)} ship${a.moves.length > 1 ? "s" : ""}` : "";
+        const choices = legal.filter((b) => b.type === "keep_island" && b.island === a.island).length;
+        const which = moved ? (choices > 1 ? `: your ${moved} moves up one space` : "") : "";
+        const label = `Keep ${a.island}${info ? `: ${info.text}` : ""}${choices > 1 && moved ? ` This one moves your ${moved}.` : ""}`;
         return h("li", { class: "with-detail" }, [h("button", { type: "button", class: "act island-choice", "aria-label": label, title: label, onclick: () => ctx.send(a) }, [
-          icon("island", { label: "island" }), ` Keep ${a.island}`, info ? effectIcons(info.effects) : null,
-          a.moves && a.moves.length ? h("span", { class: "muted" }, [` · ${movesWords(a)}`]) : null,
+          h("span", { class: "island-choice-name" }, [icon("island", { label: "island" }), ` Keep ${a.island}${which}`]),
+          info ? effectIcons(info.effects) : null,
+          info ? h("span", { class: "island-text" }, [info.text]) : null,
         ]), detailButton({ kind: "island", name: a.island }, a.island)]);
       })),
     ]);

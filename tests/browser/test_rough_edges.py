@@ -13,6 +13,7 @@ from tests.browser.pages import (
     DESKTOP,
     PHONE,
     PLAY_ONE,
+    SHOTS,
     box,
     serious_violations,
     shot,
@@ -301,4 +302,47 @@ async def test_each_shipyard_space_prints_what_it_gives(web_server: LiveServer, 
                 assert (await gives.inner_text()).strip() == "–"
     assert await sideways_overflow(page) == 0
     await shot(page, f"armada-shipyard-{size}")
+    assert errors == []
+
+
+# The island choice as the table draws it (renderDecision, the page's own module and catalog), shown
+# in a box of its own: the decision is rare to reach by clicking a seeded game
+ISLAND_CHOICE = """async () => {
+    const { renderDecision } = await import("/static/js/actions.js");
+    const keep = (island, moves) => ({ type: "keep_island", island, ...(moves ? { moves } : {}) });
+    const legal = [keep("Topaz Island (Blue)", ["blue"]), keep("Foggy Island"),
+        ...["red", "yellow", "blue", "green"].map((c) => keep("Lost Island", [c]))];
+    const node = renderDecision({ view: { decision: { kind: "keep_island" }, players: [] }, legal, send: () => {} });
+    const box = document.createElement("section");
+    box.id = "island-test";
+    box.className = "decision-panel";
+    box.setAttribute("aria-label", "Island choice");
+    box.append(node);
+    document.querySelector("#game").prepend(box);
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+async def test_the_island_choice_reads_well(web_server: LiveServer, chromium: Browser, size: str) -> None:
+    code, token = await armada_room(web_server, 5)
+    errors: list[str] = []
+    page = await seated_page(
+        chromium, web_server, code, token, size=DESKTOP if size == "desktop" else PHONE, errors=errors
+    )
+    await page.wait_for_selector("#hand button.hand-card")
+    await page.evaluate(ISLAND_CHOICE)
+    choice = page.get_by_role("region", name="Island choice")
+    topaz = choice.get_by_role("button", name=re.compile(r"^Keep Topaz Island \(Blue\)"))
+    text = await topaz.inner_text()
+    assert "Move your blue ship up one space for free." in text and "Then" not in text  # it moves once
+    assert "Then" not in await topaz.get_attribute("aria-label")
+    foggy = choice.get_by_role("button", name=re.compile(r"^Keep Foggy Island"))
+    assert "You never lose coins to taxes or piracy." in await foggy.inner_text()  # not only a star
+    lost = choice.get_by_role("button", name=re.compile(r"^Keep Lost Island"))
+    assert await lost.count() == 4
+    assert "your green ship moves up one space" in await lost.nth(3).inner_text()
+    assert "Lost Island: one button for each ship you may move." in await choice.inner_text()
+    assert await sideways_overflow(page) == 0
+    await choice.screenshot(path=str(SHOTS / f"island-choice-{size}.png"))
+    assert await serious_violations(page) == []  # the effect text's contrast on the teal buttons
     assert errors == []
