@@ -103,7 +103,7 @@ function classicEvent(e, ctx) {
       return [lost.length ? `Taxes and piracy: ${listWords(lost)}.` : "Taxes and piracy: nobody loses coins."];
     }
     case "exploration":
-      return [`${ctx.name(e.seat)} explores the level ${e.level} islands (draws ${e.drawn}).`];
+      return [`${ctx.name(e.seat)} explores the level ${e.level} islands: draws ${plural(e.drawn, "island")} and keeps one.`];
     case "island_kept": {
       const info = islandInfo(e.island);
       return [`${ctx.name(e.seat)} keeps ${e.island}${info ? ` (${info.text.replace(/\.$/, "")})` : ""}${naval({ moves: e.moves })}.`];

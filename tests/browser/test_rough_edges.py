@@ -342,6 +342,12 @@ async def test_the_island_choice_reads_well(web_server: LiveServer, chromium: Br
     assert await lost.count() == 4
     assert "your green ship moves up one space" in await lost.nth(3).inner_text()
     assert "Lost Island: one button for each ship you may move." in await choice.inner_text()
+    # the log says what an exploration draws, and that one island is kept
+    line = await page.evaluate(
+        """async () => (await import("/static/js/log.js")).eventLines("classic",
+            { type: "exploration", seat: 0, level: 1, drawn: 4 }, { name: () => "Ada" })"""
+    )
+    assert line == ["Ada explores the level 1 islands: draws 4 islands and keeps one."]
     assert await sideways_overflow(page) == 0
     await choice.screenshot(path=str(SHOTS / f"island-choice-{size}.png"))
     assert await serious_violations(page) == []  # the effect text's contrast on the teal buttons
