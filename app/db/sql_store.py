@@ -332,9 +332,13 @@ class SqlStore(SqlOutbox, SqlReviews, SqlHeldSeats, Store):
             await session.execute(statement)
 
     @translating
-    async def set_wake(self, game_id: int, at: datetime | None) -> None:
+    async def set_wake(self, game_id: int, at: datetime | None, *, version: int | None = None) -> bool:
+        statement = update(Game).where(Game.id == game_id, Game.status == "running")
+        if version is not None:  # not over the wake a newer step wrote
+            statement = statement.where(~exists().where(Action.game_id == game_id, Action.seq >= version))
         async with self.db.sessions() as session, session.begin():
-            await session.execute(update(Game).where(Game.id == game_id, Game.status == "running").values(wake_at=at))
+            done = await session.execute(statement.values(wake_at=at))
+            return done.rowcount == 1  # type: ignore[attr-defined]
 
     @translating
     async def claim_due(self, now: datetime, until: datetime, limit: int) -> list[int]:

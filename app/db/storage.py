@@ -367,8 +367,11 @@ class Store(OutboxStore, ReviewStore):
         """Keep the game's state at this version, unless one of a later version is kept already."""
 
     @abstractmethod
-    async def set_wake(self, game_id: int, at: datetime | None) -> None:
-        """When a server must look at this running game if nobody acts (None: nothing is due)."""
+    async def set_wake(self, game_id: int, at: datetime | None, *, version: int | None = None) -> bool:
+        """When a server must look at this running game if nobody acts (None: nothing is due). With
+        `version` (the game's version the wake was computed at), only while no step of that number or
+        later is stored: a step writes its own wake with it, and an older one must not overwrite it.
+        Whether it was written."""
 
     @abstractmethod
     async def claim_due(self, now: datetime, until: datetime, limit: int) -> list[int]:

@@ -45,15 +45,18 @@ class BotDriver(GameServiceBase):
                 listener(rt)
             wake = wake_of(rt, rt.frame, self.bot_takeover)  # a seat timed, or not, from now on
             if rt.wake is KEEP or wake != rt.wake:
-                rt.wake = wake
-                self._spawn(self._write_wake(rt.game_id, wake))
+                rt.wake = KEEP  # unknown until written: meanwhile a step writes its own
+                self._spawn(self.write_wake_at(rt, wake, rt.version))
 
-    async def _write_wake(self, game_id: int, wake: datetime | None) -> None:
+    async def write_wake_at(self, rt: GameRuntime, wake: datetime | None, version: int) -> None:
+        """Write the wake computed at `version`, unless a step stored since wrote a newer one (a bot
+        may move while this waits for the database)."""
         try:
-            await self.store.set_wake(game_id, wake)
+            if await self.store.set_wake(rt.game_id, wake, version=version) and rt.version == version:
+                rt.wake = wake
         except Exception as exc:  # the game's next step writes it again
             if outage_of(exc) is None:
-                log.exception("could not write the wake of game %s", game_id)
+                log.exception("could not write the wake of game %s", rt.game_id)
 
     def _arm_takeover(self, rt: GameRuntime) -> None:
         """A step stored elsewhere (or read from the log) leaves a bot owing a move that no task here

@@ -172,8 +172,9 @@ class RuntimeCache(GameServiceBase):
         """Write the game's wake as it is now, if it is not what was last written."""
         wake = wake_of(rt, rt.frame, self.bot_takeover)
         if rt.wake is KEEP or rt.wake != wake:
-            await self.store.set_wake(rt.game_id, wake)
-            rt.wake = wake
+            version, rt.wake = rt.version, KEEP
+            if await self.store.set_wake(rt.game_id, wake, version=version) and rt.version == version:
+                rt.wake = wake
 
     async def wake_game(self, game_id: int) -> GameRuntime:
         """A game whose wake came (app/rooms/wakes.py): loaded here if it is not, its clock and bots
@@ -188,6 +189,7 @@ class RuntimeCache(GameServiceBase):
         self.schedule_bots(rt)
         wake = wake_of(rt, rt.frame, self.bot_takeover)
         if wake is None or wake.timestamp() > time.time():
-            await self.store.set_wake(game_id, wake)
-            rt.wake = wake
+            version, rt.wake = rt.version, KEEP
+            if await self.store.set_wake(game_id, wake, version=version) and rt.version == version:
+                rt.wake = wake
         return rt

@@ -9,7 +9,7 @@ import asyncio
 import random
 import time
 from collections.abc import AsyncIterator
-from datetime import UTC
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -291,5 +291,24 @@ async def test_running_games_stored_before_the_wakes_are_woken_once_after_the_up
         assert abs(at.timestamp() - (time.time() + 3600)) < 120  # its deadline, an hour after its start
         await asyncio.sleep(0.5)  # a few more polls: none wakes it again
         assert services.wakes.woken == 1
+    finally:
+        await services.stop()
+
+
+async def test_a_wake_computed_before_a_step_does_not_overwrite_the_steps_own(database_url: str) -> None:
+    """A wake is written by each step in its transaction, and apart (when bots change, at the start,
+    when woken) from a version: one computed at an older version than the last stored step is not
+    written (a bot may have moved while it waited for the database), so no stale wake is left."""
+    services = await Services.start(make_settings(database_url, wake_poll_seconds=0))
+    try:
+        _, game_id = await people_room(services)
+        await play(services, game_id, 2, random.Random(1))
+        later = datetime(2030, 1, 1, tzinfo=UTC)
+        assert not await services.store.set_wake(game_id, later, version=1)  # a step 1 is stored
+        (wake,) = in_database(database_url, sa.select(Game.wake_at).where(Game.id == game_id))[0]
+        assert wake is None
+        assert await services.store.set_wake(game_id, later, version=2)
+        (wake,) = in_database(database_url, sa.select(Game.wake_at).where(Game.id == game_id))[0]
+        assert wake.year == 2030
     finally:
         await services.stop()

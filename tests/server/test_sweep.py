@@ -166,10 +166,9 @@ async def test_finished_games_stay_and_bots_stop(sqlite_url: str) -> None:
         assert r.status_code == 200, r.text
         second = r.json()["game"]["id"]
         rt = await svc.games.runtime(second)
-        for _ in range(200):  # the bots pick, then wait for the host
-            if not rt.bot_tasks:
-                break
-            await asyncio.sleep(0.01)
+        # the bots pick, then wait for the host: their steps stored, and the game's wake cleared with
+        # them (a room whose running game has a wake, a bot owing a move, is in use: not swept)
+        await until(lambda: rt.frame.to_act == (0,) and not rt.chain and not rt.bot_tasks and rt.wake is None)
         await unused_for_a_moment()
         [closed] = await svc.sweeper.sweep()
         assert closed.games == (second,)
