@@ -48,3 +48,15 @@ async def chromium() -> AsyncIterator[Browser]:
             yield browser
         finally:
             await browser.close()
+
+
+@pytest.fixture(scope="module")
+def notify_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A server whose notifications go out at once and may reach 127.0.0.1 (the tests' receivers)."""
+    db = tmp_path_factory.mktemp("notify-web") / "wonders.db"
+    server = LiveServer(make_settings(f"sqlite:///{db}", notify_allow_private=True, notify_poll_seconds=0.05))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -3,7 +3,6 @@
 and their first "your move" arrives; the host sets the room's group channel; it works on a phone."""
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 from playwright.async_api import Browser, expect
@@ -11,23 +10,10 @@ from playwright.async_api import Browser, expect
 from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, watch_errors
 from tests.browser.test_client import create_room
 from tests.browser.test_seats import join_as
-from tests.server.conftest import make_settings
 from tests.server.live import LiveServer
 from tests.server.receivers import Webhook
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def notify_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    db = tmp_path_factory.mktemp("notify-web") / "wonders.db"
-    settings = make_settings(f"sqlite:///{db}", notify_allow_private=True, notify_poll_seconds=0.05)
-    server = LiveServer(settings)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 async def test_a_player_is_told_of_their_turn_where_they_chose(notify_server: LiveServer, chromium: Browser) -> None:

@@ -6,7 +6,6 @@ reads Ada's chat message, and they play the whole game; My games then lists it a
 
 import asyncio
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.async_api import Browser, expect
@@ -14,26 +13,16 @@ from playwright.async_api import Browser, expect
 from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, wait_until, watch_errors
 from tests.browser.test_client import play_until_over
 from tests.browser.test_seats import join_as
-from tests.server.conftest import make_settings
 from tests.server.live import LiveServer
 from tests.server.receivers import Webhook
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def days_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    db = tmp_path_factory.mktemp("days-web") / "wonders.db"
-    server = LiveServer(make_settings(f"sqlite:///{db}", notify_allow_private=True, notify_poll_seconds=0.05))
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-async def test_two_friends_play_a_turn_based_game_through_the_pages(days_server: LiveServer, chromium: Browser) -> None:
-    url = days_server.url
+async def test_two_friends_play_a_turn_based_game_through_the_pages(
+    notify_server: LiveServer, chromium: Browser
+) -> None:
+    url = notify_server.url
     hook = Webhook()
     try:
         ada = await (await chromium.new_context(viewport=DESKTOP)).new_page()
