@@ -186,7 +186,7 @@ function radioGroup(legend, options, onChange) {
   ]);
 }
 
-function variantsWords(list) {
+export function variantsWords(list) {
   const parts = [];
   // ways to pay as the payment box lists them: for one choice of naval step at a time
   const byNaval = new Map();

@@ -164,3 +164,14 @@ export function clockOptions() {
 export function sameClock(a, b) {
   return JSON.stringify(a || { mode: "off" }) === JSON.stringify(b || { mode: "off" });
 }
+
+// Mark the page while the status line (with your countdown) is out of view under the sticky header,
+// so the header shows your countdown instead.
+export function watchStatusLine(status) {
+  const header = document.querySelector(".top");
+  const margin = header ? header.offsetHeight : 0;
+  const observer = new IntersectionObserver(([entry]) => {
+    document.body.classList.toggle("status-away", !entry.isIntersecting);
+  }, { rootMargin: `-${margin}px 0px 0px 0px` });
+  observer.observe(status);
+}

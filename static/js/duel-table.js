@@ -149,6 +149,7 @@ function structureGrid(c, slots) {
     class: "duel-pyramid",
     style: `--span:${span};grid-template-columns:repeat(${span}, var(--half));grid-template-rows:repeat(${Math.max(0, rows - 1)}, var(--step)) var(--card-h)`,
   }, slots.map((s) => slotNode(c, s, minCol)));
+  requestAnimationFrame(() => fitStep(grid));
   return h("div", {
     class: "duel-structure",
     role: "group",
@@ -156,6 +157,31 @@ function structureGrid(c, slots) {
     style: `--span:${span}`,
   }, [grid]);
 }
+
+// A row's step shows a covered card's name, cost, effect and chain: where a card's words run longer
+// (a name or chain on more lines), the rows move apart so that the row below covers none of them.
+function fitStep(grid) {
+  if (!grid.isConnected) return;
+  grid.style.removeProperty("--step");
+  grid.style.removeProperty("--card-h");
+  const covered = [...grid.querySelectorAll(".slot.face.covered")];
+  if (!covered.length) return;
+  const step = parseFloat(getComputedStyle(grid).gridTemplateRows.split(" ")[0]);
+  const cardHeight = covered[0].getBoundingClientRect().height;
+  let need = 0;
+  for (const slot of covered) {
+    const top = slot.getBoundingClientRect().top;
+    for (const text of slot.querySelectorAll(".card-name, .card-body > *, .chain > *")) {
+      need = Math.max(need, text.getBoundingClientRect().bottom - top);
+    }
+  }
+  if (need + 3 <= step) return;
+  grid.style.setProperty("--step", `${need + 3}px`);
+  // words taller than the card itself (narrow cards on a phone): the cards grow, still overlapping
+  if ((need + 3) * 1.15 > cardHeight) grid.style.setProperty("--card-h", `${(need + 3) * 1.15}px`);
+}
+
+addEventListener("resize", () => document.querySelectorAll(".duel-pyramid").forEach(fitStep));
 
 function slotNode(c, s, minCol) {
   const place = `grid-column:${s.col - minCol + 1} / span 2;grid-row:${s.row + 1}`;

@@ -5,7 +5,7 @@
 import { pickBanner, renderDecision, renderHand, resetSelection } from "./actions.js";
 import { api, forgetSeat, saveSeat, savedSeat } from "./api.js";
 import { gameTitle, loadCatalog, maxNameLength } from "./catalog.js";
-import { clockChip, setServerTime, setTimeoutPolicy, startTicking } from "./clock.js";
+import { clockChip, setServerTime, setTimeoutPolicy, startTicking, watchStatusLine } from "./clock.js";
 import { renderDuel } from "./duel.js";
 import { GameLog } from "./log-view.js";
 import { eventLines, timeoutLines, turnSummary } from "./log.js";
@@ -217,6 +217,7 @@ function drawGame() {
   const me = seat && state.seat !== null ? state.seat : null;
   const ctx = context(view, state.status === "running" ? state.legal_actions || [] : [], me);
   $("status").replaceChildren(statusText(view), myClock());
+  $("top-clock").replaceChildren(myClock()); // the same countdown, in the header once the status line scrolls away
   $("turn-info").textContent = tableOf(view.game).turnInfo(view);
   const mine = myMove();
   setTitle(`${mine ? "● Your move — " : ""}Wonders — room ${code}`); // with the count of games owing a move
@@ -456,6 +457,7 @@ async function main() {
   remembered($("log-details"), "log");
   installDetails();
   startTicking(myDeadline);
+  watchStatusLine($("status"));
   startMoveCount();
   if (!code) {
     showError("No room code in the address.");

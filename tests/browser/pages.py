@@ -44,9 +44,9 @@ async def box(locator: Locator, within_ms: float = 10000) -> dict[str, float]:
     return found
 
 
-async def shot(page: Page, name: str) -> Path:
+async def shot(page: Page, name: str, full_page: bool = True) -> Path:
     path = SHOTS / f"{name}.png"  # Playwright makes the folder
-    await page.screenshot(path=str(path), full_page=True)
+    await page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -5,7 +5,7 @@ import re
 
 import httpx
 import pytest
-from playwright.async_api import Browser
+from playwright.async_api import Browser, expect
 
 from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, wait_until, watch_errors
 from tests.server.helpers import bearer
@@ -84,4 +84,44 @@ async def test_a_timeout_is_told_in_the_log_and_the_countdown_runs_on_a_phone(
     )
     await page.reload()  # the history says so too
     await page.wait_for_selector('#log .log-line:has-text("Ada\'s time ran out")')
+    assert errors == []
+
+
+async def test_your_countdown_stays_in_the_header_when_the_status_line_scrolls_away_on_a_phone(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    async with httpx.AsyncClient(base_url=web_server.url) as http:
+        r = await http.post(
+            "/api/rooms",
+            json={
+                "name": "Ada",
+                "players": 3,
+                "bots": [{"kind": "greedy"}] * 2,
+                "clock": {"mode": "turn", "seconds": 600},
+            },
+        )
+        room = r.json()
+        await http.post(f"/api/rooms/{room['code']}/start", headers=bearer(room["token"]))
+    context = await chromium.new_context(viewport=PHONE)
+    await context.add_init_script(
+        f"localStorage.setItem('wonders.seat.{room['code']}', JSON.stringify({{seat: 0, token: '{room['token']}'}}))"
+    )
+    page = await context.new_page()
+    errors = watch_errors(page)
+    await page.goto(web_server.url + f"/room.html?code={room['code']}")
+    header_clock = page.locator("header #top-clock .countdown")
+    await page.wait_for_selector("#status .countdown")
+    await page.evaluate("window.scrollTo(0, 0)")
+    await expect(header_clock).to_be_hidden()  # the status line beside it says it already
+    await page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    await expect(header_clock).to_be_visible()
+    assert re.fullmatch(r"\d+:\d\d", await header_clock.inner_text())
+    box = await header_clock.bounding_box()
+    assert box and 0 <= box["y"] < 80  # at the top of the screen, in the sticky header
+    # the header's copy is only for the eye: assistive technology has the status line's and the table's
+    await expect(page.locator("header").get_by_role("timer")).to_have_count(0)
+    await expect(page.get_by_role("timer", name=re.compile(r"^You: "))).to_have_count(2)
+    await shot(page, "clock-in-header-phone", full_page=False)  # as the screen shows it, scrolled
+    await page.evaluate("window.scrollTo(0, 0)")
+    await expect(header_clock).to_be_hidden()
     assert errors == []

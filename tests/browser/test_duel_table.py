@@ -147,6 +147,37 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
+# Text of a face-up card covered by a card of a lower row (drawn over it): [covered card, text, coverer]
+COVERED_TEXT = """() => {
+    const slots = [...document.querySelectorAll('.duel-pyramid .slot:not(.taken)')];
+    const hits = [];
+    slots.forEach((slot, i) => {
+        if (!slot.classList.contains('face')) return;
+        const texts = [...slot.querySelectorAll('.card-name, .card-body > *, .chain > *')];
+        for (const other of slots.slice(i + 1)) {
+            const o = other.getBoundingClientRect();
+            for (const t of texts) {
+                const r = t.getBoundingClientRect();
+                const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
+                const hgt = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
+                if (w > 2 && hgt > 2) hits.push([slot.innerText.split('\\n')[0], t.innerText, other.innerText]);
+            }
+        }
+    });
+    return hits;
+}"""
+
+
+async def structure_faults(page: Page) -> tuple[list[list[str]], float]:
+    """Text of face-up cards that a lower row covers, and the empty height below the structure (px)."""
+    covered = await page.evaluate(COVERED_TEXT)
+    gap = await page.evaluate(
+        "() => document.querySelector('.duel-structure').getBoundingClientRect().bottom - Math.max("
+        "...[...document.querySelectorAll('.duel-pyramid .slot')].map((s) => s.getBoundingClientRect().bottom))"
+    )
+    return covered, gap
+
+
 async def test_a_whole_duel_by_clicking_the_structure(web_server: LiveServer, chromium: Browser, shots: Path) -> None:
     async with httpx.AsyncClient(base_url=web_server.url) as http:
         catalog = (await http.get("/api/catalog")).json()["duel"]
@@ -178,6 +209,7 @@ async def test_a_whole_duel_by_clicking_the_structure(web_server: LiveServer, ch
     age1_cards = 0
     decisions: set[str] = set()
     shot_mid_age1 = shot_age3 = checked_discard = keyboard = False
+    structures_checked: set[str] = set()
     for _ in range(600):
         now = await desk.evaluate(SITUATION)
         if now["over"]:
@@ -216,6 +248,13 @@ async def test_a_whole_duel_by_clicking_the_structure(web_server: LiveServer, ch
             await desk.locator("#board .duel-pyramid button.act:enabled").first.click()  # the same card, on the desktop
             await shoot(pages, shots, "2-age1")
             shot_mid_age1 = True
+        if age in ("Age II", "Age III") and age not in structures_checked:  # each Age's shape, both sizes
+            await shoot(pages, shots, f"structure-{age.replace(' ', '-')}")
+            for each in pages.values():
+                await each.wait_for_selector(".duel-pyramid .slot.face")
+                covered, gap = await structure_faults(each)
+                assert covered == [] and gap < 16, (age, covered, gap)
+            structures_checked.add(age)
         if age == "Age III" and not shot_age3:
             await check_table(desk, names, catalog)
             await watcher.wait_for_selector(".duel-pyramid")  # a spectator: the structure and both players, no buttons
@@ -242,6 +281,7 @@ async def test_a_whole_duel_by_clicking_the_structure(web_server: LiveServer, ch
     await desk.wait_for_selector("table.scores")
     await phone.wait_for_selector("table.scores")
     assert shot_mid_age1 and shot_age3 and checked_discard and keyboard
+    assert structures_checked == {"Age II", "Age III"}
     assert "draft" in decisions, decisions
     # Ada's steps were all clicked here (the draft picks and about half the cards of each Age); a
     # click that timed out on a loaded machine may still have gone through, so the stored steps

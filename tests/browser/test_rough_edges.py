@@ -23,7 +23,7 @@ from tests.browser.pages import (
 )
 from tests.browser.test_client import play_until_over
 from tests.browser.test_details import armada_room
-from tests.browser.test_duel_table import new_duel, seated_page
+from tests.browser.test_duel_table import new_duel, seated_page, structure_faults
 from tests.server.helpers import full_room
 from tests.server.live import LiveServer
 
@@ -221,27 +221,6 @@ async def test_a_card_dealt_in_two_ages_shows_the_age_it_is_held_in(
     assert errors == []
 
 
-# Text of a face-up card covered by a card of a lower row (drawn over it): [covered card, text, coverer]
-COVERED_TEXT = """() => {
-    const slots = [...document.querySelectorAll('.duel-pyramid .slot:not(.taken)')];
-    const hits = [];
-    slots.forEach((slot, i) => {
-        if (!slot.classList.contains('face')) return;
-        const texts = [...slot.querySelectorAll('.card-name, .card-body > *, .chain > *')];
-        for (const other of slots.slice(i + 1)) {
-            const o = other.getBoundingClientRect();
-            for (const t of texts) {
-                const r = t.getBoundingClientRect();
-                const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
-                const hgt = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
-                if (w > 2 && hgt > 2) hits.push([slot.innerText.split('\\n')[0], t.innerText, other.innerText]);
-            }
-        }
-    });
-    return hits;
-}"""
-
-
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 async def test_duels_structure_hides_no_text_and_leaves_no_gap(
     web_server: LiveServer, chromium: Browser, size: str
@@ -263,12 +242,8 @@ async def test_duels_structure_hides_no_text_and_leaves_no_gap(
     await page.wait_for_selector(".duel-pyramid .slot.face")
     await page.wait_for_timeout(300)
     await shot(page, f"duel-structure-{size}")
-    covered = await page.evaluate(COVERED_TEXT)
+    covered, gap = await structure_faults(page)
     assert covered == [], covered
-    gap = await page.evaluate(
-        "() => document.querySelector('.duel-structure').getBoundingClientRect().bottom - Math.max("
-        "...[...document.querySelectorAll('.duel-pyramid .slot')].map((s) => s.getBoundingClientRect().bottom))"
-    )
     assert gap < 16
     assert errors == []
 
@@ -351,4 +326,35 @@ async def test_the_island_choice_reads_well(web_server: LiveServer, chromium: Br
     assert await sideways_overflow(page) == 0
     await choice.screenshot(path=str(SHOTS / f"island-choice-{size}.png"))
     assert await serious_violations(page) == []  # the effect text's contrast on the teal buttons
+    assert errors == []
+
+
+# A naval step's words and a use's count of payments, as the hand's buttons and the pick banner
+# say them (the page's own module): a green step to a space that gives nothing, and Apothecary
+# built with or without a naval step, one payment each
+NAVAL_WORDS = """async () => {
+    const { actionWords, variantsWords } = await import("/static/js/actions.js");
+    const ctx = { me: 0, name: () => "Ada", sideSeat: () => 0,
+        view: { players: [{ shipyard: { ships: { green: 1 }, next_costs: { green: { coins: 1 } } } }] } };
+    const plain = { type: "build", card: "Apothecary", cost: {} };
+    const naval = { ...plain, naval: true, cost: { bank: 1 } };
+    const twoWays = [plain, naval, { ...plain, cost: { left: 2 }, trade: { left: { textile: 1 } } }];
+    return { step: actionWords(naval, ctx), one: variantsWords([plain, naval]), two: variantsWords(twoWays) };
+}"""
+
+
+async def test_a_naval_step_says_what_its_space_gives_and_a_use_counts_its_payments_as_listed(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    code, token = await armada_room(web_server, 5)
+    errors: list[str] = []
+    page = await seated_page(chromium, web_server, code, token, size=PHONE, errors=errors)
+    await page.wait_for_selector("#hand button.hand-card")
+    words = await page.evaluate(NAVAL_WORDS)
+    assert words["step"] == (
+        "Build Apothecary, paying 1 coin to the bank, with a naval step (1 coin more): "
+        "the green ship to space 2 (a space that gives nothing)"
+    )
+    assert words["one"] == "with or without a naval step: choose"  # not "2 ways to pay": one each
+    assert words["two"] == "2 ways to pay and with or without a naval step: choose"
     assert errors == []
