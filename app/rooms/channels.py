@@ -12,6 +12,7 @@ unless NOTIFY_ALLOW_PRIVATE is set, so the server cannot be made to reach into i
 import asyncio
 import hashlib
 import ipaddress
+import logging
 import re
 import socket
 from collections.abc import Sequence
@@ -36,6 +37,16 @@ def apprise() -> Any:
     import apprise as library
 
     return library
+
+
+def warm_up() -> None:
+    """Import Apprise and load its services once, in a worker thread at the start: the first check
+    of a channel otherwise does it on the event loop (half a second on a quiet machine, seconds on
+    a busy one, every game of the instance waiting)."""
+    try:
+        apprise().Apprise.instantiate("json://127.0.0.1/")
+    except Exception:  # a channel check will say what is wrong
+        logging.getLogger("wonders.notify").exception("Apprise could not be loaded")
 
 
 def is_email(url: str) -> bool:

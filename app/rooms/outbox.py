@@ -29,7 +29,7 @@ from app import metrics
 from app.db.outbox_storage import ROOM_CHANNEL, ChannelRecord, OutboxRecord, Outcome, Target
 from app.db.storage import Store
 from app.rooms.broadcast import Presence
-from app.rooms.channels import apprise, apprise_url, check_public, private_host, scheme_of, url_hash
+from app.rooms.channels import apprise, apprise_url, check_public, private_host, scheme_of, url_hash, warm_up
 from app.rooms.errors import Invalid, outage_of
 from app.settings import Settings
 
@@ -60,13 +60,19 @@ class OutboxSender:
         self.every = settings.notify_poll_seconds
         self.base = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
         self._task: asyncio.Task[None] | None = None
+        self._warm: asyncio.Task[None] | None = None
         self.sent = 0
 
     def start(self) -> None:
+        self._warm = asyncio.create_task(asyncio.to_thread(warm_up), name="apprise-warm-up")
         if self.every > 0:
             self._task = asyncio.create_task(self._run(), name="outbox")
 
     async def stop(self) -> None:
+        if self._warm is not None:
+            self._warm.cancel()  # the thread finishes on its own
+            with contextlib.suppress(BaseException):
+                await self._warm
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(BaseException):
