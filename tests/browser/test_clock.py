@@ -5,7 +5,7 @@ import re
 
 import httpx
 import pytest
-from playwright.async_api import Browser, expect
+from playwright.async_api import Browser, Page, expect
 
 from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, wait_until, watch_errors
 from tests.server.helpers import bearer
@@ -54,9 +54,8 @@ async def test_the_host_chooses_a_clock_and_everyone_sees_the_countdown(
     assert errors == []
 
 
-async def test_a_timeout_is_told_in_the_log_and_the_countdown_runs_on_a_phone(
-    web_server: LiveServer, chromium: Browser
-) -> None:
+async def ada_on_a_phone(web_server: LiveServer, chromium: Browser, seconds: int) -> tuple[Page, list[str]]:
+    """Ada's seat on a phone, in a started room of 3 (two greedy bots) with a turn clock of that many seconds."""
     async with httpx.AsyncClient(base_url=web_server.url) as http:
         r = await http.post(
             "/api/rooms",
@@ -64,7 +63,7 @@ async def test_a_timeout_is_told_in_the_log_and_the_countdown_runs_on_a_phone(
                 "name": "Ada",
                 "players": 3,
                 "bots": [{"kind": "greedy"}] * 2,
-                "clock": {"mode": "turn", "seconds": 2},
+                "clock": {"mode": "turn", "seconds": seconds},
             },
         )
         room = r.json()
@@ -76,6 +75,13 @@ async def test_a_timeout_is_told_in_the_log_and_the_countdown_runs_on_a_phone(
     page = await context.new_page()
     errors = watch_errors(page)
     await page.goto(web_server.url + f"/room.html?code={room['code']}")
+    return page, errors
+
+
+async def test_a_timeout_is_told_in_the_log_and_the_countdown_runs_on_a_phone(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    page, errors = await ada_on_a_phone(web_server, chromium, 2)
     await page.wait_for_selector("#status .countdown")
     assert await sideways_overflow(page) == 0
     await shot(page, "clock-countdown-phone")
@@ -90,25 +96,7 @@ async def test_a_timeout_is_told_in_the_log_and_the_countdown_runs_on_a_phone(
 async def test_your_countdown_stays_in_the_header_when_the_status_line_scrolls_away_on_a_phone(
     web_server: LiveServer, chromium: Browser
 ) -> None:
-    async with httpx.AsyncClient(base_url=web_server.url) as http:
-        r = await http.post(
-            "/api/rooms",
-            json={
-                "name": "Ada",
-                "players": 3,
-                "bots": [{"kind": "greedy"}] * 2,
-                "clock": {"mode": "turn", "seconds": 600},
-            },
-        )
-        room = r.json()
-        await http.post(f"/api/rooms/{room['code']}/start", headers=bearer(room["token"]))
-    context = await chromium.new_context(viewport=PHONE)
-    await context.add_init_script(
-        f"localStorage.setItem('wonders.seat.{room['code']}', JSON.stringify({{seat: 0, token: '{room['token']}'}}))"
-    )
-    page = await context.new_page()
-    errors = watch_errors(page)
-    await page.goto(web_server.url + f"/room.html?code={room['code']}")
+    page, errors = await ada_on_a_phone(web_server, chromium, 600)
     header_clock = page.locator("header #top-clock .countdown")
     await page.wait_for_selector("#status .countdown")
     await page.evaluate("window.scrollTo(0, 0)")
