@@ -3,6 +3,7 @@
 `python -m app migrate` only brings the database schema up to date.
 """
 
+import logging
 import sys
 
 import uvicorn
@@ -29,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     if args:
         print("usage: python -m app [migrate]", file=sys.stderr)
         return 2
+    logging.captureWarnings(True)  # a warning while the app loads is a log line in LOG_FORMAT too
     uvicorn.run(
         "app.main:app",
         host=settings.host,

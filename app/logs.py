@@ -174,7 +174,9 @@ def uvicorn_log_config(log_format: str, level: str = "info") -> dict[str, Any]:
 
 def configure(log_format: str, level: str = "info") -> None:
     """At the app's start, when nobody configured logging (uvicorn started some other way than
-    `python -m app`): the root logger in this format; with json, uvicorn's handlers too."""
+    `python -m app`): the root logger in this format; with json, uvicorn's handlers too. Python's
+    warnings go through the root logger as well, so a library's warning is a line in this format."""
+    logging.captureWarnings(True)
     root = logging.getLogger()
     if not root.handlers:
         handler = logging.StreamHandler(sys.stderr)

@@ -55,6 +55,8 @@ def start_server(tmp_path: Path, port: int) -> subprocess.Popen:  # type: ignore
         ALLOW_SEED="true",
         PYTHONPATH=str(ROOT),
         PYTHONUNBUFFERED="1",
+        # every warning shown (Apprise's import gives one): each must be a JSON line like the rest
+        PYTHONWARNINGS="always",
     )
     with (tmp_path / "stdout.log").open("w") as stdout, (tmp_path / "stderr.log").open("w") as stderr:
         return subprocess.Popen([sys.executable, "-m", "app"], cwd=tmp_path, env=env, stdout=stdout, stderr=stderr)
@@ -133,6 +135,7 @@ async def test_json_logs_of_a_real_server(tmp_path: Path) -> None:
     finished = find("wonders.games", f"game {game_id} finished")
     assert (finished["room"], finished["game_id"]) == (code, game_id)
     assert any(x["logger"] == "uvicorn.error" and "startup complete" in x["message"] for x in lines)
+    assert any(x["logger"] == "py.warnings" and x["level"] == "WARNING" for x in lines)
     access = [x for x in lines if x["logger"] == "uvicorn.access"]
     assert access and all({"client", "method", "path", "status"} <= set(x) for x in access)
     in_room = [x for x in access if x["path"].startswith(f"/api/rooms/{code}")]
