@@ -2,15 +2,19 @@
 database when two app instances race, and settings pick the right driver."""
 
 import asyncio
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy.exc import IntegrityError
 
-from app.db.migrate import alembic_config, upgrade_sync
+from app.db.migrate import alembic_config, is_current, newest_revision, upgrade_sync
 from app.db.models import Action, Base
 from app.db.session import async_url
 from app.rooms.context import Services
@@ -75,6 +79,51 @@ async def test_a_database_migrated_by_a_newer_version_is_refused_in_one_line(dat
     message = str(refused.value)
     assert "newer than this version of the server knows" in message and "'0099'" in message, message
     assert "migrated by a newer version" in message and "restore a backup" in message
+
+
+def test_the_newest_revision_read_from_the_files_is_alembics_head() -> None:
+    assert newest_revision() == ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+
+
+async def test_a_database_is_current_only_at_the_newest_revision(database_url: str) -> None:
+    await asyncio.to_thread(upgrade_sync, database_url)
+    assert await is_current(database_url)
+    engine = sa.create_engine(sync_url(database_url))
+    try:
+        with engine.begin() as conn:
+            head = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
+            conn.execute(sa.text("UPDATE alembic_version SET version_num = '0001'"))
+        try:
+            assert not await is_current(database_url)  # behind: Alembic runs
+        finally:  # the PostgreSQL database is shared by the session's tests
+            with engine.begin() as conn:
+                conn.execute(sa.text("UPDATE alembic_version SET version_num = :head"), {"head": head})
+    finally:
+        engine.dispose()
+
+
+async def test_an_empty_or_missing_database_is_not_current(tmp_path: Path) -> None:
+    assert not await is_current(f"sqlite:///{tmp_path}/empty.db")
+    assert not await is_current("postgresql://nobody@127.0.0.1:1/none")  # nothing answers there
+
+
+def test_a_start_on_a_current_database_does_not_load_alembic(tmp_path: Path) -> None:
+    """A fresh interpreter migrates an empty database (Alembic loaded), then another one starts on
+    it as the server does: the schema is found current by one query, Alembic stays unloaded."""
+    url = f"sqlite:///{tmp_path}/current.db"
+    script = (
+        "import asyncio, sys\n"
+        "from app.db.migrate import upgrade\n"
+        f"asyncio.run(upgrade({url!r}))\n"
+        "print('alembic' in sys.modules)\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    runs = [
+        subprocess.run([sys.executable, "-c", script], check=False, cwd=root, capture_output=True, text=True)
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [0, 0], [run.stderr for run in runs]
+    assert [run.stdout.strip() for run in runs] == ["True", "False"]
 
 
 async def test_the_action_log_refuses_a_second_step_with_the_same_seq(database_url: str) -> None:
