@@ -9,14 +9,13 @@ someone asks for it or its wake comes (app/rooms/wakes.py). Finished games are k
 the game service's own cache.
 """
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
 from app.rooms.errors import outage_of
+from app.rooms.periodic import Periodic
 from app.rooms.runtime import GameRuntime
 from app.rooms.wakes import wake_of
 
@@ -29,29 +28,24 @@ class IdleGames:
         self.watched = watched  # whether a connection of this instance watches the room of that code
         self.idle_seconds = idle_seconds  # 0: never unload
         self.put_away = 0
-        self._task: asyncio.Task[None] | None = None
+        every = min(60.0, max(1.0, idle_seconds / 4))
+        self._loop = Periodic("idle-games", self._round, every, wait_first=True)
 
     def start(self) -> None:
         if self.idle_seconds > 0:
-            self._task = asyncio.create_task(self._run(), name="idle-games")
+            self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
+        await self._loop.stop()
 
-    async def _run(self) -> None:
-        every = min(60.0, max(1.0, self.idle_seconds / 4))
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.sweep()
-            except Exception as exc:
-                if outage_of(exc) is None:
-                    log.exception("putting idle games away failed")
-                else:
-                    log.warning("idle games wait for the database: %s", exc)
+    async def _round(self) -> None:
+        try:
+            await self.sweep()
+        except Exception as exc:
+            if outage_of(exc) is None:
+                log.exception("putting idle games away failed")
+            else:
+                log.warning("idle games wait for the database: %s", exc)
 
     def idle(self, rt: GameRuntime, now: float) -> bool:
         if rt.over or rt.abandoned:

@@ -31,6 +31,7 @@ from app.db.storage import Store
 from app.rooms.broadcast import Presence
 from app.rooms.channels import apprise, apprise_url, check_public, private_host, scheme_of, url_hash, warm_up
 from app.rooms.errors import Invalid, outage_of
+from app.rooms.periodic import Periodic
 from app.settings import Settings
 
 log = logging.getLogger("wonders.notify")
@@ -59,37 +60,31 @@ class OutboxSender:
         self.deliver = deliver or self.through_apprise
         self.every = settings.notify_poll_seconds
         self.base = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic("outbox", self._round, self.every, wait_first=False)
         self._warm: asyncio.Task[None] | None = None
         self.sent = 0
 
     def start(self) -> None:
         self._warm = asyncio.create_task(asyncio.to_thread(warm_up), name="apprise-warm-up")
         if self.every > 0:
-            self._task = asyncio.create_task(self._run(), name="outbox")
+            self._loop.start()
 
     async def stop(self) -> None:
         if self._warm is not None:
             self._warm.cancel()  # the thread finishes on its own
             with contextlib.suppress(BaseException):
                 await self._warm
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
-            self._task = None
+        await self._loop.stop()
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                while await self.poll() == BATCH:
-                    continue
-            except Exception as exc:
-                if outage_of(exc) is None:
-                    log.exception("sending notifications failed")
-                else:
-                    log.warning("notifications wait for the database: %s", exc)
-            await asyncio.sleep(self.every)
+    async def _round(self) -> None:
+        try:
+            while await self.poll() == BATCH:
+                continue
+        except Exception as exc:
+            if outage_of(exc) is None:
+                log.exception("sending notifications failed")
+            else:
+                log.warning("notifications wait for the database: %s", exc)
 
     async def poll(self) -> int:
         """Claim the due notifications and send them; how many were claimed."""

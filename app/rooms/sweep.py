@@ -22,8 +22,6 @@ Then the instance that closed the room unloads the game (its bots stop) and tell
 held in memory that the database says was abandoned, in case a notice was lost.
 """
 
-import asyncio
-import contextlib
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -33,6 +31,7 @@ from app import metrics
 from app.db.storage import Store, now
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.games import GameService
+from app.rooms.periodic import Periodic
 from app.settings import Settings
 
 log = logging.getLogger("wonders.sweep")
@@ -57,7 +56,7 @@ class Sweeper:
         self.games = games
         self.presence = presence
         self.broadcaster = broadcaster
-        self._task: asyncio.Task[None] | None = None
+        self._loop = Periodic("room-sweep", self._round, self.interval, wait_first=True)
         broadcaster.subscribe(self._on_notice)
 
     @property
@@ -66,22 +65,16 @@ class Sweeper:
 
     def start(self) -> None:
         if self.enabled and self.interval > 0:
-            self._task = asyncio.create_task(self._loop(), name="room-sweep")
+            self._loop.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._loop.stop()
 
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("the sweep of unused rooms failed; trying again in %gs", self.interval)
+    async def _round(self) -> None:
+        try:
+            await self.sweep()
+        except Exception:
+            log.exception("the sweep of unused rooms failed; trying again in %gs", self.interval)
 
     def cutoff(self, at: datetime | None = None) -> datetime:
         return (at or now()) - self.idle

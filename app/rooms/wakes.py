@@ -17,7 +17,6 @@ and a server starts without loading any game.
 """
 
 import asyncio
-import contextlib
 import logging
 import time
 from datetime import UTC, datetime, timedelta
@@ -26,6 +25,7 @@ from typing import Any
 from app.db.storage import Store
 from app.rooms.errors import Unreadable, outage_of
 from app.rooms.frames import Frame
+from app.rooms.periodic import Periodic
 from app.rooms.runtime import GameRuntime
 
 log = logging.getLogger("wonders.wakes")
@@ -54,34 +54,29 @@ class WakeService:
         self.games = games
         self.every = every
         self.woken = 0
-        self._task: asyncio.Task[None] | None = None
         self.first_poll = asyncio.Event()  # set once the poll at start is done (tests wait for it)
+        self._loop = Periodic("wakes", self._round, every, wait_first=False)
 
     def start(self) -> None:
         if self.every > 0:
-            self._task = asyncio.create_task(self._run(), name="wakes")
+            self._loop.start()
         else:
             self.first_poll.set()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
+        await self._loop.stop()
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                while await self.poll() == CLAIM_BATCH:  # more are due: on at once (each woken game
-                    continue  # awaited the database, so the event loop served others meanwhile)
-            except Exception as exc:
-                if outage_of(exc) is None:
-                    log.exception("the poll for due games failed")
-                else:
-                    log.warning("the poll for due games waits for the database: %s", exc)
-            finally:
-                self.first_poll.set()
-            await asyncio.sleep(self.every)
+    async def _round(self) -> None:
+        try:
+            while await self.poll() == CLAIM_BATCH:  # more are due: on at once (each woken game
+                continue  # awaited the database, so the event loop served others meanwhile)
+        except Exception as exc:
+            if outage_of(exc) is None:
+                log.exception("the poll for due games failed")
+            else:
+                log.warning("the poll for due games waits for the database: %s", exc)
+        finally:
+            self.first_poll.set()
 
     async def poll(self) -> int:
         """Claim and wake the games whose wake has come; how many were claimed."""

@@ -1,0 +1,59 @@
+"""A background loop of the server (the poll for due games, the outbox, idle games, the room sweep)
+that stops between its rounds.
+
+Cancelling such a loop cut whatever it awaited: on a busy machine that was, now and then, the
+rollback with which a database connection goes back to its pool, which the pool then logs as an
+error with its traceback at every such stop. `stop()` asks the loop to end after the round under
+way and waits for it; a round that takes longer than `grace` seconds is cancelled after all.
+"""
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+STOP_GRACE_SECONDS = 10.0
+
+
+class Periodic:
+    def __init__(self, name: str, round_: Callable[[], Awaitable[None]], every: float, *, wait_first: bool) -> None:
+        """`round_` runs every `every` seconds (first at once, or after `every` when `wait_first`);
+        it handles its own errors (an exception out of it ends the loop)."""
+        self.name = name
+        self.round = round_
+        self.every = every
+        self.wait_first = wait_first
+        self._stopping = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        self._stopping.clear()
+        self._task = asyncio.create_task(self._run(), name=self.name)
+
+    async def stop(self, grace: float = STOP_GRACE_SECONDS) -> None:
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(task), grace)
+        except TimeoutError:
+            task.cancel()
+        with contextlib.suppress(BaseException):  # its own end: cancelled, or an error it logged
+            await task
+
+    async def _run(self) -> None:
+        if self.wait_first and await self._stopped_within(self.every):
+            return
+        while not self._stopping.is_set():
+            await self.round()
+            if await self._stopped_within(self.every):
+                return
+
+    async def _stopped_within(self, seconds: float) -> bool:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), seconds)
+        return self._stopping.is_set()
