@@ -11,12 +11,16 @@ Other modules call the small functions below rather than touching the objects:
 `timeout_fired()` for a seat's clock running out, `submission_accepted()` / `submission_refused()` for an action,
 `commit_seconds()` for the log writer, `connection_opened()` / `connection_closed()` for the hub,
 `long_poll_waiting()` for a REST long poll;
-`watch_loop_lag()` runs for the server's life and samples how late its event loop runs.
+`watch_loop_lag()` runs for the server's life and samples how late its event loop runs, and moves the
+garbage collector's pauses (timed by a `gc.callbacks` hook) into `wonders_gc_pause_seconds`.
 """
 
 import asyncio
+import gc
 import time
+from collections import deque
 from collections.abc import Iterable
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.gc_collector import GCCollector
@@ -66,6 +70,13 @@ LOOP_LAG = Histogram(
     "wonders_event_loop_lag_seconds",
     "How late the event loop ran a timer that was due (sampled every 0.1 s): how long anything ready "
     "waits for its turn. A busy server's messages, commits and sends each wait about this long.",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+    registry=REGISTRY,
+)
+GC_PAUSE = Histogram(
+    "wonders_gc_pause_seconds",
+    "How long each of this process's garbage collections stopped everything (the event loop included): "
+    "a reveal or a commit under way waits for it",
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
     registry=REGISTRY,
 )
@@ -182,13 +193,42 @@ def submission_refused(code: str) -> None:
     ACTIONS_REFUSED.labels(code=code).inc()
 
 
+# Pauses timed by the collector's hook, waiting to be observed: the hook runs inside a collection,
+# where taking a metric's lock could deadlock with the code the collection interrupted (deque appends
+# and pops take none).
+_gc_pauses: deque[float] = deque(maxlen=10_000)
+_gc_started = [0.0]
+
+
+def _time_collection(phase: str, _info: dict[str, Any]) -> None:
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+    else:
+        _gc_pauses.append(time.perf_counter() - _gc_started[0])
+
+
+def time_gc_pauses() -> None:
+    """Time this process's garbage collections from now on (once per process, however often called)."""
+    if _time_collection not in gc.callbacks:
+        gc.callbacks.append(_time_collection)
+
+
+def record_gc_pauses() -> None:
+    """Observe the pauses timed since the last call."""
+    while _gc_pauses:
+        GC_PAUSE.observe(_gc_pauses.popleft())
+
+
 async def watch_loop_lag(interval: float = 0.1) -> None:
-    """Sample the event loop's lag every `interval` seconds until cancelled."""
+    """Sample the event loop's lag every `interval` seconds until cancelled, and record the garbage
+    collector's pauses meanwhile."""
     loop = asyncio.get_running_loop()
+    time_gc_pauses()
     while True:
         due = loop.time() + interval
         await asyncio.sleep(interval)
         LOOP_LAG.observe(max(0.0, loop.time() - due))
+        record_gc_pauses()
 
 
 def scrape(counts: Iterable[tuple[str, int]], games_loaded: int) -> bytes:

@@ -17,12 +17,18 @@ the next turn's last pick (where the players of a room wait: their states arrivi
 choosing and sending), the turn time, the CPU used by the server, this client and the whole
 machine during the window, the server's event-loop lag during the run (from its
 `wonders_event_loop_lag_seconds` metric: how long anything ready waits for its turn; a reveal takes
-a few such waits), and errors.
+a few such waits), the server's garbage-collector pauses during the run (`wonders_gc_pause_seconds`:
+each collection stops the event loop, and every reveal in flight waits for it), and errors.
+
+The clients themselves collect no cycles while they play (gc.freeze and gc.disable for the run): a
+collection in this process stops all of its seats at once, and a 154 ms one once made 30 of a
+run's slowest reveals, timed late by the clients rather than by the server.
 """
 
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -221,32 +227,33 @@ def cpu_between(samples: list[CpuSample], start: float, end: float) -> dict[str,
 
 
 LAG_METRIC = "wonders_event_loop_lag_seconds"
+GC_METRIC = "wonders_gc_pause_seconds"  # each of the server's garbage collections
 
 
-async def server_lag(http: httpx.AsyncClient) -> dict[str, float]:
-    """The server's event-loop lag histogram as {bucket bound or "sum"/"count": value} (empty if
-    the server has no such metric)."""
+async def server_histograms(http: httpx.AsyncClient) -> dict[str, dict[str, float]]:
+    """The server's loop lag and GC pause histograms, each as {bucket bound or "sum"/"count": value}
+    (empty where the server has no such metric)."""
     r = await http.get("/metrics")
-    out: dict[str, float] = {}
+    out: dict[str, dict[str, float]] = {LAG_METRIC: {}, GC_METRIC: {}}
     if r.status_code != 200:
         return out
     for family in text_string_to_metric_families(r.text):
-        if family.name != LAG_METRIC:
+        if family.name not in out:
             continue
         for sample in family.samples:
             if sample.name.endswith("_bucket"):
-                out[sample.labels["le"]] = sample.value
+                out[family.name][sample.labels["le"]] = sample.value
             else:
-                out[sample.name.removeprefix(LAG_METRIC + "_")] = sample.value
+                out[family.name][sample.name.removeprefix(family.name + "_")] = sample.value
     return out
 
 
 def lag_between(before: dict[str, float], after: dict[str, float]) -> dict[str, float | None]:
-    """The server's loop lag during the run, from two scrapes: the mean, and the bucket bounds that
-    half and 99% of the samples fell within (the histogram's own buckets, so coarse)."""
+    """A server histogram during the run, from two scrapes: how many samples, their mean and total, and
+    the bucket bounds that half, 99% and all of them fell within (the histogram's own buckets, so coarse)."""
     count = after.get("count", 0.0) - before.get("count", 0.0)
     if count <= 0:
-        return {"mean": None, "p50_at_most": None, "p99_at_most": None}
+        return {"count": 0, "mean": None, "total": None, "p50_at_most": None, "p99_at_most": None, "max_at_most": None}
     bounds = sorted((float(k), after[k] - before.get(k, 0.0)) for k in after if k not in ("sum", "count"))
 
     def within(share: float) -> float | None:
@@ -255,8 +262,15 @@ def lag_between(before: dict[str, float], after: dict[str, float]) -> dict[str, 
                 return round(1000 * bound, 1)
         return None
 
-    mean = (after["sum"] - before.get("sum", 0.0)) / count
-    return {"mean": round(1000 * mean, 1), "p50_at_most": within(0.5), "p99_at_most": within(0.99)}
+    total = after["sum"] - before.get("sum", 0.0)
+    return {
+        "count": int(count),
+        "mean": round(1000 * total / count, 1),
+        "total": round(1000 * total, 1),
+        "p50_at_most": within(0.5),
+        "p99_at_most": within(0.99),
+        "max_at_most": within(1.0),
+    }
 
 
 async def make_room(http: httpx.AsyncClient, players: int, game: str, index: int, expansions: list[str]) -> Room:
@@ -340,7 +354,13 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
             await asyncio.gather(*(start(room, 0) for room in rooms))
             go.set()
         samplers = [asyncio.create_task(loop_lag(lags, stop)), asyncio.create_task(sample_cpu(cpu, server_pid, stop))]
-        lag_before = await server_lag(http)
+        # This process's own collections would stop all of its 800 seats at once for up to 150 ms,
+        # and every reveal in flight would be timed late (seen: a 154 ms collection here made 30 of a
+        # run's slowest reveals): the clients collect no cycles while they play.
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        before = await server_histograms(http)
         started = time.perf_counter()
         if args.verbose:
             print(f"play starts at {time.time():.3f}", file=sys.stderr)
@@ -348,7 +368,9 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
             await starts
         _done, not_done = await asyncio.wait(tasks, timeout=args.timeout)
         ended = time.perf_counter()
-        lag_after = await server_lag(http)
+        gc.enable()
+        gc.unfreeze()
+        after = await server_histograms(http)
         stop.set()
         await asyncio.gather(*samplers)
         if args.verbose:
@@ -409,7 +431,8 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
         "messages_received": stats.messages,
         "messages_by_type": dict(sorted(stats.kinds.items())),
         "client_loop_lag_ms": {"p50": pct(lags, 0.5), "p99": pct(lags, 0.99)},
-        "server_loop_lag_ms": lag_between(lag_before, lag_after),
+        "server_loop_lag_ms": lag_between(before[LAG_METRIC], after[LAG_METRIC]),
+        "server_gc_pause_ms": lag_between(before[GC_METRIC], after[GC_METRIC]),
         "errors": stats.errors,
         "error_codes": stats.error_codes,
     }

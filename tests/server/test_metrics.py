@@ -4,6 +4,7 @@ so the test compares scrapes taken before and after."""
 
 import asyncio
 import contextlib
+import gc
 import random
 import time
 from collections.abc import AsyncIterator
@@ -58,6 +59,7 @@ async def test_metrics_text_and_schema(http: httpx.AsyncClient) -> None:
         "wonders_commit_seconds_count",
         "wonders_timeouts_total",
         "wonders_event_loop_lag_seconds_count",
+        "wonders_gc_pause_seconds_count",
         "process_cpu_seconds_total",
     ):
         assert name in names, name
@@ -129,18 +131,20 @@ async def test_the_server_samples_its_event_loop_lag(http: httpx.AsyncClient) ->
     await until(three_samples, within=10)
 
 
+def read() -> Samples:
+    """This process's metrics (those of an app served in it included)."""
+    return {
+        (s.name, frozenset(s.labels.items())): s.value
+        for family in text_string_to_metric_families(metrics.scrape([], 0).decode())
+        for s in family.samples
+    }
+
+
 async def test_a_blocked_event_loop_shows_as_lag() -> None:
     def late(samples: Samples) -> float:  # samples above 0.25 s
         return value(samples, "wonders_event_loop_lag_seconds_count") - value(
             samples, "wonders_event_loop_lag_seconds_bucket", le="0.25"
         )
-
-    def read() -> Samples:
-        return {
-            (s.name, frozenset(s.labels.items())): s.value
-            for family in text_string_to_metric_families(metrics.scrape([], 0).decode())
-            for s in family.samples
-        }
 
     watcher = asyncio.create_task(metrics.watch_loop_lag(0.05))
     try:
@@ -155,6 +159,26 @@ async def test_a_blocked_event_loop_shows_as_lag() -> None:
             await watcher
     assert late(after) - late(before) >= 1
     assert moved(before, after, "wonders_event_loop_lag_seconds_sum") >= 0.3
+
+
+async def test_a_garbage_collection_shows_as_a_pause() -> None:
+    watcher = asyncio.create_task(metrics.watch_loop_lag(0.05))
+    try:
+        await asyncio.sleep(0.12)
+        before = read()
+        walked = [[] for _ in range(300_000)]  # containers for the collection to walk
+        started = time.perf_counter()
+        gc.collect()
+        took = time.perf_counter() - started
+        del walked
+        await asyncio.sleep(0.12)
+        after = read()
+    finally:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
+    assert moved(before, after, "wonders_gc_pause_seconds_count") >= 1
+    assert moved(before, after, "wonders_gc_pause_seconds_sum") >= 0.5 * took > 0
 
 
 def test_many_apps_in_one_process() -> None:
