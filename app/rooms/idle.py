@@ -14,8 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.rooms.errors import outage_of
-from app.rooms.periodic import Periodic
+from app.rooms.periodic import Periodic, RoundLog
 from app.rooms.runtime import GameRuntime
 from app.rooms.wakes import wake_of
 
@@ -29,7 +28,8 @@ class IdleGames:
         self.idle_seconds = idle_seconds  # 0: never unload
         self.put_away = 0
         every = min(60.0, max(1.0, idle_seconds / 4))
-        self._loop = Periodic("idle-games", self._round, every, wait_first=True)
+        said = RoundLog(log, "putting idle games away failed", "idle games wait for the database")
+        self._loop = Periodic("idle-games", self.sweep, every, wait_first=True, said=said)
 
     def start(self) -> None:
         if self.idle_seconds > 0:
@@ -37,15 +37,6 @@ class IdleGames:
 
     async def stop(self) -> None:
         await self._loop.stop()
-
-    async def _round(self) -> None:
-        try:
-            await self.sweep()
-        except Exception as exc:
-            if outage_of(exc) is None:
-                log.exception("putting idle games away failed")
-            else:
-                log.warning("idle games wait for the database: %s", exc)
 
     def idle(self, rt: GameRuntime, now: float) -> bool:
         if rt.over or rt.abandoned:

@@ -30,8 +30,8 @@ from app.db.outbox_storage import ROOM_CHANNEL, ChannelRecord, OutboxRecord, Out
 from app.db.storage import Store
 from app.rooms.broadcast import Presence
 from app.rooms.channels import apprise, apprise_url, check_public, private_host, scheme_of, url_hash, warm_up
-from app.rooms.errors import Invalid, outage_of
-from app.rooms.periodic import Periodic
+from app.rooms.errors import Invalid
+from app.rooms.periodic import Periodic, RoundLog
 from app.settings import Settings
 
 log = logging.getLogger("wonders.notify")
@@ -60,7 +60,8 @@ class OutboxSender:
         self.deliver = deliver or self.through_apprise
         self.every = settings.notify_poll_seconds
         self.base = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
-        self._loop = Periodic("outbox", self._round, self.every, wait_first=False)
+        said = RoundLog(log, "sending notifications failed", "notifications wait for the database")
+        self._loop = Periodic("outbox", self._round, self.every, wait_first=False, said=said)
         self._warm: asyncio.Task[None] | None = None
         self.sent = 0
 
@@ -77,14 +78,8 @@ class OutboxSender:
         await self._loop.stop()
 
     async def _round(self) -> None:
-        try:
-            while await self.poll() == BATCH:
-                continue
-        except Exception as exc:
-            if outage_of(exc) is None:
-                log.exception("sending notifications failed")
-            else:
-                log.warning("notifications wait for the database: %s", exc)
+        while await self.poll() == BATCH:
+            continue
 
     async def poll(self) -> int:
         """Claim the due notifications and send them; how many were claimed."""

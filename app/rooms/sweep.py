@@ -31,7 +31,7 @@ from app import metrics
 from app.db.storage import Store, now
 from app.rooms.broadcast import Broadcaster, Presence
 from app.rooms.games import GameService
-from app.rooms.periodic import Periodic
+from app.rooms.periodic import Periodic, RoundLog
 from app.settings import Settings
 
 log = logging.getLogger("wonders.sweep")
@@ -56,7 +56,8 @@ class Sweeper:
         self.games = games
         self.presence = presence
         self.broadcaster = broadcaster
-        self._loop = Periodic("room-sweep", self._round, self.interval, wait_first=True)
+        said = RoundLog(log, "the sweep of unused rooms failed", "the sweep of unused rooms waits for the database")
+        self._loop = Periodic("room-sweep", self.sweep, self.interval, wait_first=True, said=said)
         broadcaster.subscribe(self._on_notice)
 
     @property
@@ -69,12 +70,6 @@ class Sweeper:
 
     async def stop(self) -> None:
         await self._loop.stop()
-
-    async def _round(self) -> None:
-        try:
-            await self.sweep()
-        except Exception:
-            log.exception("the sweep of unused rooms failed; trying again in %gs", self.interval)
 
     def cutoff(self, at: datetime | None = None) -> datetime:
         return (at or now()) - self.idle

@@ -25,7 +25,7 @@ from typing import Any
 from app.db.storage import Store
 from app.rooms.errors import Unreadable, outage_of
 from app.rooms.frames import Frame
-from app.rooms.periodic import Periodic
+from app.rooms.periodic import Periodic, RoundLog
 from app.rooms.runtime import GameRuntime
 
 log = logging.getLogger("wonders.wakes")
@@ -55,7 +55,8 @@ class WakeService:
         self.every = every
         self.woken = 0
         self.first_poll = asyncio.Event()  # set once the poll at start is done (tests wait for it)
-        self._loop = Periodic("wakes", self._round, every, wait_first=False)
+        said = RoundLog(log, "the poll for due games failed", "the poll for due games waits for the database")
+        self._loop = Periodic("wakes", self._round, every, wait_first=False, said=said)
 
     def start(self) -> None:
         if self.every > 0:
@@ -70,11 +71,6 @@ class WakeService:
         try:
             while await self.poll() == CLAIM_BATCH:  # more are due: on at once (each woken game
                 continue  # awaited the database, so the event loop served others meanwhile)
-        except Exception as exc:
-            if outage_of(exc) is None:
-                log.exception("the poll for due games failed")
-            else:
-                log.warning("the poll for due games waits for the database: %s", exc)
         finally:
             self.first_poll.set()
 
