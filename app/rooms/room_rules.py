@@ -30,8 +30,16 @@ LESSON_BOT = "easy"
 
 def notices(expansions: Any) -> list[str]:
     """What players should know about the rules of these expansions (Armada: its provisional values)."""
-    described = {e["name"]: e for kind in game_kinds() for e in kind["expansions"]}
-    return [notice for name in expansions if name in described for notice in described[name]["notices"]]
+    by_name = notices_by_expansion()
+    return [notice for name in expansions for notice in by_name.get(name, ())]
+
+
+@cache
+def notices_by_expansion() -> dict[str, tuple[str, ...]]:
+    """Each registered expansion's notices, read once: every room read asks for them, and describing
+    the game kinds each time (their action types from the action shapes' type hints) cost 2.5% of the
+    server's CPU in a run of 200 rooms."""
+    return {e["name"]: tuple(e["notices"]) for kind in game_kinds() for e in kind["expansions"]}
 
 
 @cache
