@@ -38,6 +38,8 @@ GCCollector(registry=REGISTRY)
 
 # seconds; an action is usually a few milliseconds, a busy PostgreSQL may take a second
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+# seconds the event loop stood still (its lag, a garbage collection)
+PAUSE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 CONNECTIONS = Gauge(
     "wonders_connections",
@@ -70,14 +72,14 @@ LOOP_LAG = Histogram(
     "wonders_event_loop_lag_seconds",
     "How late the event loop ran a timer that was due (sampled every 0.1 s): how long anything ready "
     "waits for its turn. A busy server's messages, commits and sends each wait about this long.",
-    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+    buckets=PAUSE_BUCKETS,
     registry=REGISTRY,
 )
 GC_PAUSE = Histogram(
     "wonders_gc_pause_seconds",
     "How long each of this process's garbage collections stopped everything (the event loop included): "
     "a reveal or a commit under way waits for it",
-    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+    buckets=PAUSE_BUCKETS,
     registry=REGISTRY,
 )
 ACTION_WRITES_FAILED = Counter(

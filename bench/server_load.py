@@ -248,7 +248,7 @@ async def server_histograms(http: httpx.AsyncClient) -> dict[str, dict[str, floa
     return out
 
 
-def lag_between(before: dict[str, float], after: dict[str, float]) -> dict[str, float | None]:
+def histogram_between(before: dict[str, float], after: dict[str, float]) -> dict[str, float | None]:
     """A server histogram during the run, from two scrapes: how many samples, their mean and total, and
     the bucket bounds that half, 99% and all of them fell within (the histogram's own buckets, so coarse)."""
     count = after.get("count", 0.0) - before.get("count", 0.0)
@@ -354,9 +354,7 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
             await asyncio.gather(*(start(room, 0) for room in rooms))
             go.set()
         samplers = [asyncio.create_task(loop_lag(lags, stop)), asyncio.create_task(sample_cpu(cpu, server_pid, stop))]
-        # This process's own collections would stop all of its 800 seats at once for up to 150 ms,
-        # and every reveal in flight would be timed late (seen: a 154 ms collection here made 30 of a
-        # run's slowest reveals): the clients collect no cycles while they play.
+        # the clients collect no cycles while they play (see the module's docstring)
         gc.collect()
         gc.freeze()
         gc.disable()
@@ -431,8 +429,8 @@ async def run_load(url: str, args: argparse.Namespace, server_pid: int | None = 
         "messages_received": stats.messages,
         "messages_by_type": dict(sorted(stats.kinds.items())),
         "client_loop_lag_ms": {"p50": pct(lags, 0.5), "p99": pct(lags, 0.99)},
-        "server_loop_lag_ms": lag_between(before[LAG_METRIC], after[LAG_METRIC]),
-        "server_gc_pause_ms": lag_between(before[GC_METRIC], after[GC_METRIC]),
+        "server_loop_lag_ms": histogram_between(before[LAG_METRIC], after[LAG_METRIC]),
+        "server_gc_pause_ms": histogram_between(before[GC_METRIC], after[GC_METRIC]),
         "errors": stats.errors,
         "error_codes": stats.error_codes,
     }

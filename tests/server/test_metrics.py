@@ -140,43 +140,42 @@ def read() -> Samples:
     }
 
 
+@contextlib.asynccontextmanager
+async def loop_watched() -> AsyncIterator[tuple[Samples, Samples]]:
+    """metrics.watch_loop_lag running (every 0.05 s) around the block; yields this process's metrics
+    read before the block, and a mapping filled with them read a moment after it."""
+    watcher = asyncio.create_task(metrics.watch_loop_lag(0.05))
+    after: Samples = {}
+    try:
+        await asyncio.sleep(0.12)
+        yield read(), after
+        await asyncio.sleep(0.12)
+        after.update(read())
+    finally:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
+
+
 async def test_a_blocked_event_loop_shows_as_lag() -> None:
     def late(samples: Samples) -> float:  # samples above 0.25 s
         return value(samples, "wonders_event_loop_lag_seconds_count") - value(
             samples, "wonders_event_loop_lag_seconds_bucket", le="0.25"
         )
 
-    watcher = asyncio.create_task(metrics.watch_loop_lag(0.05))
-    try:
-        await asyncio.sleep(0.12)
-        before = read()
+    async with loop_watched() as (before, after):
         time.sleep(0.4)  # noqa: ASYNC251 (the point: nothing else runs meanwhile)
-        await asyncio.sleep(0.12)
-        after = read()
-    finally:
-        watcher.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await watcher
     assert late(after) - late(before) >= 1
     assert moved(before, after, "wonders_event_loop_lag_seconds_sum") >= 0.3
 
 
 async def test_a_garbage_collection_shows_as_a_pause() -> None:
-    watcher = asyncio.create_task(metrics.watch_loop_lag(0.05))
-    try:
-        await asyncio.sleep(0.12)
-        before = read()
+    async with loop_watched() as (before, after):
         walked = [[] for _ in range(300_000)]  # containers for the collection to walk
         started = time.perf_counter()
         gc.collect()
         took = time.perf_counter() - started
         del walked
-        await asyncio.sleep(0.12)
-        after = read()
-    finally:
-        watcher.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await watcher
     assert moved(before, after, "wonders_gc_pause_seconds_count") >= 1
     assert moved(before, after, "wonders_gc_pause_seconds_sum") >= 0.5 * took > 0
 
