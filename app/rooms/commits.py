@@ -283,8 +283,7 @@ class CommitPipeline(GameServiceBase):
         await self.broadcaster.publish(rt.room_code, {"kind": "game", "game_id": rt.game_id, "version": rt.version})
         if rt.over:
             await self.broadcaster.publish(rt.room_code, {"kind": "room"})
-        if self.snapshot_every and not rt.over and rt.version - max(rt.saved_version, 0) >= self.snapshot_every:
-            self.keep_state_soon(rt)
+        self.keep_state_if_due(rt)
 
 
 def spells(sent: Any, canonical: Action) -> bool:

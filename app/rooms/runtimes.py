@@ -135,9 +135,11 @@ class RuntimeCache(GameServiceBase):
             rt.takeover.cancel()
         return rt
 
-    def keep_state_soon(self, rt: GameRuntime) -> None:
-        """keep_state in the background (unless a save is under way)."""
-        if not rt.saving and rt.frame.version > rt.saved_version:
+    def keep_state_if_due(self, rt: GameRuntime) -> None:
+        """keep_state in the background if the game moved `snapshot_every` steps past its kept state
+        (once the save under way, if any, ends: that one takes this one up when it has)."""
+        due = rt.version - max(rt.saved_version, 0) >= self.snapshot_every
+        if self.snapshot_every and due and not rt.over and not rt.saving:
             rt.saving = True
             self._spawn(self._save(rt, rt.frame.version, rt.frame.game, frame_part(rt.frame)))
 
@@ -155,6 +157,7 @@ class RuntimeCache(GameServiceBase):
             rt.saved_version = max(rt.saved_version, version)
         finally:
             rt.saving = False
+        self.keep_state_if_due(rt)  # steps that came meanwhile (not after a failure: no retry loop)
 
     async def put_away(self, rt: GameRuntime) -> bool:
         """Unload a game nobody uses now (see app/rooms/idle.py): its state kept and its wake written

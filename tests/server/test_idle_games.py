@@ -137,12 +137,35 @@ async def test_a_state_is_kept_every_so_many_steps(database_url: str) -> None:
     try:
         _, game_id = await people_room(services)
         rng = random.Random(2)
-        for version in (5, 10):  # (a save under way when the next one is due puts that one off)
+        for version in (5, 10):
             await play(services, game_id, 5, rng)
             await until(lambda version=version: kept(database_url, game_id) == version, within=10)
         await play(services, game_id, 2, rng)
         assert await services.games.put_away(services.games.runtimes[game_id])
         assert kept(database_url, game_id) == 12
+    finally:
+        await services.stop()
+
+
+async def test_a_state_due_while_one_is_being_kept_is_kept_when_that_one_ends(database_url: str) -> None:
+    """The save of version 5 is held until the game is at 12: version 10's turn comes while it is
+    under way, so it is put off, and taken up when that save ends (not left for step 15)."""
+    services = await Services.start(make_settings(database_url, snapshot_every=5, wake_poll_seconds=0))
+    held = asyncio.Event()
+    store_save = services.store.save_state
+
+    async def save_when_let(game_id: int, saved: Any) -> None:
+        await held.wait()
+        await store_save(game_id, saved)
+
+    services.store.save_state = save_when_let  # type: ignore[method-assign]
+    try:
+        _, game_id = await people_room(services)
+        await play(services, game_id, 12, random.Random(2))
+        assert services.games.runtimes[game_id].saving and kept(database_url, game_id) is None
+        held.set()
+        await until(lambda: kept(database_url, game_id) == 12, within=10)
+        assert not services.games.runtimes[game_id].saving
     finally:
         await services.stop()
 
