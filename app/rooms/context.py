@@ -142,9 +142,11 @@ class Services:
         # Everything loaded so far (modules, card data) lives as long as the process: keep it out of
         # the garbage collector's way. Games keep many long-lived objects (states, the engine's payment
         # cache); full collections that walk them all are made rarer, so pauses stay short.
-        gc.collect()
+        if gc.isenabled():  # (else `python -m app` imported the app without collections: see there)
+            gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        gc.enable()
         # No game is loaded at the start: each one is loaded when someone asks for it, or when its
         # wake comes (a deadline, a bot's move: app/rooms/wakes.py), which the first poll finds.
         wakes.start()

@@ -1,13 +1,19 @@
 """The Dockerfile and docker-compose.yml (no Docker engine runs here): they parse, and they say what
-the server needs."""
+the server needs; `python -m app` and its start."""
 
+import gc
 import json
+import os
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import yaml
 
 from app.__main__ import main
+from app.rooms.context import GC_THRESHOLDS, Services
+from tests.server.conftest import make_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,3 +89,29 @@ def test_migrate_command(tmp_path: Path, monkeypatch) -> None:  # type: ignore[n
 
     tables = {r[0] for r in sqlite3.connect(tmp_path / "m.db").execute("select name from sqlite_master")}
     assert {"rooms", "seats", "games", "actions", "alembic_version"} <= tables
+
+
+def test_the_server_imports_without_collections_and_collects_once_started(tmp_path: Path) -> None:
+    """`python -m app` imports the app with the garbage collector off (a tenth of the import was its
+    walks over objects that live as long as the process); the start turns it on again."""
+    probe = (
+        "import gc, runpy, sys, uvicorn\n"
+        "uvicorn.run = lambda *a, **k: print(gc.isenabled())\n"  # stop where the app would be served
+        "sys.argv = ['app']\n"
+        "runpy.run_module('app', run_name='__main__')\n"
+    )
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'wonders.db'}"}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False"]
+
+
+async def test_a_start_turns_the_collector_on(tmp_path: Path) -> None:
+    gc.disable()
+    try:
+        services = await Services.start(make_settings(f"sqlite:///{tmp_path / 'wonders.db'}"))
+        try:
+            assert gc.isenabled() and gc.get_threshold() == GC_THRESHOLDS and gc.get_freeze_count() > 0
+        finally:
+            await services.stop()
+    finally:
+        gc.enable()
