@@ -189,6 +189,12 @@ class Settings(BaseSettings):
         description="how often this instance looks for games whose deadline (or a bot's move) has come, "
         "in the database; 0: never (another instance does)",
     )
+    gc_young_seconds: float = Field(
+        0.5,
+        ge=0,
+        description="the garbage collector's young generation is collected this often (the others every "
+        "hour), for short pauses (app/gc_schedule.py); 0: CPython's own schedule",
+    )
     finished_games_cached: int = 64
     events_kept: int = Field(512, description="recent game steps whose events a slow connection may still receive")
 

@@ -14,6 +14,7 @@ from app.db import open_store
 from app.db.migrate import NewerSchema, upgrade
 from app.db.storage import StorageDown, Store
 from app.engine import new_game
+from app.gc_schedule import collect_on_schedule
 from app.rooms.advice import Advice
 from app.rooms.broadcast import (
     Broadcaster,
@@ -41,7 +42,8 @@ log = logging.getLogger("wonders")
 # a low threshold meant collections every few actions that walked live states and freed nothing:
 # at 200 rooms, 2_000 spent 2.2 s of a run's 36 s of server CPU collecting and 25_000 1.5 s
 # (gc.callbacks); at 200_000 at most one ran while games were played. Cyclic garbage waits longer
-# (at most that many containers); everything else is freed by reference counting as before.
+# (at most that many containers); everything else is freed by reference counting as before. With
+# GC_YOUNG_SECONDS (app/gc_schedule.py) the collections come on a clock and these are a backstop.
 GC_THRESHOLDS = (200_000, 5, 100)
 
 
@@ -66,6 +68,7 @@ class Services:
     idle: IdleGames
     outbox: OutboxSender
     lag_watch: asyncio.Task[None] | None = field(default=None)
+    gc_clock: asyncio.Task[None] | None = field(default=None)
     advice: Advice = field(init=False)  # hints and game reviews
 
     @property
@@ -153,6 +156,9 @@ class Services:
         idle.start()
         outbox.start()
         services.lag_watch = asyncio.create_task(metrics.watch_loop_lag(), name="event-loop-lag")
+        if settings.gc_young_seconds:
+            collecting = collect_on_schedule(settings.gc_young_seconds)
+            services.gc_clock = asyncio.create_task(collecting, name="garbage-collector-clock")
         sweeper.start()
         services.advice = Advice(settings, store, games, rooms, broadcaster)
         services.advice.start()
@@ -163,10 +169,11 @@ class Services:
         await self.wakes.first_poll.wait()
 
     async def stop(self) -> None:
-        if self.lag_watch is not None:
-            self.lag_watch.cancel()
-            with contextlib.suppress(BaseException):
-                await self.lag_watch
+        for task in (self.lag_watch, self.gc_clock):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         await self.advice.stop()
         await self.wakes.stop()
         await self.outbox.stop()
