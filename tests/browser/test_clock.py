@@ -1,11 +1,13 @@
 """Turn clocks in the browser: the host picks one in the lobby or the room, everyone sees the
 countdown of the seat that owes a decision, and a timeout is told in the log."""
 
+import json
 import re
+from datetime import datetime, timedelta
 
 import httpx
 import pytest
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Page, WebSocketRoute, expect
 
 from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, wait_until, watch_errors
 from tests.server.helpers import bearer
@@ -112,4 +114,52 @@ async def test_your_countdown_stays_in_the_header_when_the_status_line_scrolls_a
     await shot(page, "clock-in-header-phone", full_page=False)  # as the screen shows it, scrolled
     await page.evaluate("window.scrollTo(0, 0)")
     await expect(header_clock).to_be_hidden()
+    assert errors == []
+
+
+async def test_a_welcome_that_reached_the_page_late_does_not_lengthen_the_countdown(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    """The page learns the server's time from the welcome; here the welcome says a time 5 s earlier
+    than it was (as if it had reached the page 5 s late), and the 60 s clock still shows at most 1:00
+    left: a turn clock's deadline is at most its seconds after the server's now."""
+    async with httpx.AsyncClient(base_url=web_server.url) as http:
+        r = await http.post(
+            "/api/rooms",
+            json={
+                "name": "Ada",
+                "players": 3,
+                "bots": [{"kind": "greedy"}] * 2,
+                "clock": {"mode": "turn", "seconds": 60},
+            },
+        )
+        room = r.json()
+        await http.post(f"/api/rooms/{room['code']}/start", headers=bearer(room["token"]))
+    context = await chromium.new_context(viewport=DESKTOP)
+    await context.add_init_script(
+        f"localStorage.setItem('wonders.seat.{room['code']}', JSON.stringify({{seat: 0, token: '{room['token']}'}}))"
+    )
+
+    def late_welcome(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            sent = json.loads(message)
+            if sent.get("type") == "welcome":
+                stamped = datetime.fromisoformat(sent["server_time"].replace("Z", "+00:00"))
+                sent["server_time"] = (stamped - timedelta(seconds=5)).isoformat(timespec="milliseconds")
+                message = json.dumps(sent)
+            ws.send(message)
+
+        server.on_message(to_page)
+        ws.on_message(server.send)
+
+    await context.route_web_socket(re.compile(r".*/ws.*"), late_welcome)
+    page = await context.new_page()
+    errors = watch_errors(page)
+    await page.goto(web_server.url + f"/room.html?code={room['code']}")
+    await page.wait_for_selector("#status .countdown")
+    label = await page.get_attribute("#status .countdown", "aria-label")
+    seconds = re.fullmatch(r"You: (\d):(\d\d) left to decide", label or "")
+    assert seconds and 50 <= 60 * int(seconds[1]) + int(seconds[2]) <= 60, label
     assert errors == []
