@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 import httpx
 import pytest
-from playwright.async_api import Browser, Page, WebSocketRoute, expect
+from playwright.async_api import Browser, BrowserContext, Page, ViewportSize, WebSocketRoute, expect
 
 from tests.browser.pages import DESKTOP, PHONE, serious_violations, shot, sideways_overflow, wait_until, watch_errors
 from tests.server.helpers import bearer
@@ -56,8 +56,11 @@ async def test_the_host_chooses_a_clock_and_everyone_sees_the_countdown(
     assert errors == []
 
 
-async def ada_on_a_phone(web_server: LiveServer, chromium: Browser, seconds: int) -> tuple[Page, list[str]]:
-    """Ada's seat on a phone, in a started room of 3 (two greedy bots) with a turn clock of that many seconds."""
+async def ada_seated(
+    web_server: LiveServer, chromium: Browser, seconds: int, viewport: ViewportSize
+) -> tuple[BrowserContext, str]:
+    """A browser context holding Ada's seat in a started room of 3 (two greedy bots) with a turn
+    clock of that many seconds, and the room's code."""
     async with httpx.AsyncClient(base_url=web_server.url) as http:
         r = await http.post(
             "/api/rooms",
@@ -70,13 +73,19 @@ async def ada_on_a_phone(web_server: LiveServer, chromium: Browser, seconds: int
         )
         room = r.json()
         await http.post(f"/api/rooms/{room['code']}/start", headers=bearer(room["token"]))
-    context = await chromium.new_context(viewport=PHONE)
+    context = await chromium.new_context(viewport=viewport)
     await context.add_init_script(
         f"localStorage.setItem('wonders.seat.{room['code']}', JSON.stringify({{seat: 0, token: '{room['token']}'}}))"
     )
+    return context, room["code"]
+
+
+async def ada_on_a_phone(web_server: LiveServer, chromium: Browser, seconds: int) -> tuple[Page, list[str]]:
+    """Ada's seat on a phone, in a started room of 3 (two greedy bots) with a turn clock of that many seconds."""
+    context, code = await ada_seated(web_server, chromium, seconds, PHONE)
     page = await context.new_page()
     errors = watch_errors(page)
-    await page.goto(web_server.url + f"/room.html?code={room['code']}")
+    await page.goto(web_server.url + f"/room.html?code={code}")
     return page, errors
 
 
@@ -123,22 +132,7 @@ async def test_a_welcome_that_reached_the_page_late_does_not_lengthen_the_countd
     """The page learns the server's time from the welcome; here the welcome says a time 5 s earlier
     than it was (as if it had reached the page 5 s late), and the 60 s clock still shows at most 1:00
     left: a turn clock's deadline is at most its seconds after the server's now."""
-    async with httpx.AsyncClient(base_url=web_server.url) as http:
-        r = await http.post(
-            "/api/rooms",
-            json={
-                "name": "Ada",
-                "players": 3,
-                "bots": [{"kind": "greedy"}] * 2,
-                "clock": {"mode": "turn", "seconds": 60},
-            },
-        )
-        room = r.json()
-        await http.post(f"/api/rooms/{room['code']}/start", headers=bearer(room["token"]))
-    context = await chromium.new_context(viewport=DESKTOP)
-    await context.add_init_script(
-        f"localStorage.setItem('wonders.seat.{room['code']}', JSON.stringify({{seat: 0, token: '{room['token']}'}}))"
-    )
+    context, code = await ada_seated(web_server, chromium, 60, DESKTOP)
 
     def late_welcome(ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
@@ -157,7 +151,7 @@ async def test_a_welcome_that_reached_the_page_late_does_not_lengthen_the_countd
     await context.route_web_socket(re.compile(r".*/ws.*"), late_welcome)
     page = await context.new_page()
     errors = watch_errors(page)
-    await page.goto(web_server.url + f"/room.html?code={room['code']}")
+    await page.goto(web_server.url + f"/room.html?code={code}")
     await page.wait_for_selector("#status .countdown")
     label = await page.get_attribute("#status .countdown", "aria-label")
     seconds = re.fullmatch(r"You: (\d):(\d\d) left to decide", label or "")
