@@ -177,9 +177,8 @@ class CommitPipeline(GameServiceBase):
                 return None
             try:
                 self._check(rt, head, seat, action, version, action_id=action_id)
-                game = head.game.clone()
                 try:
-                    events = game.apply(seat, action)
+                    game, events = head.game.successor(seat, action)
                 except IllegalAction as exc:
                     raise Invalid(str(exc), code="illegal_action") from None
             except RoomError:

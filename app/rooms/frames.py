@@ -211,7 +211,6 @@ def rebuild(game: Game, steps: list[dict[str, Any]], *, clock: Clock, started_at
 
 def next_frame(frame: Frame, step: dict[str, Any], clock: Clock) -> Frame:
     """The frame after a stored step ({"seat", "action", "created_at", "by_timeout"}) of `frame`'s state."""
-    state = frame.game.clone()
-    events = state.apply(step["seat"], step["action"])
+    state, events = frame.game.successor(step["seat"], step["action"])
     at, by_timeout = step_time(step, clock), bool(step.get("by_timeout"))
     return make_frame(frame, state, events, step["seat"], clock=clock, at=at, by_timeout=by_timeout)

@@ -250,6 +250,7 @@ class ClassicGame(Game):
             return turn.apply_pick(self, seat, action)
         if seat not in self.pending:
             raise IllegalAction(f"seat {seat} has nothing to decide now; waiting for seats {self.to_act}")
+        self.own()
         return self.DECISIONS[self.phase].apply(self, seat, action)
 
     def result(self) -> dict[str, Any]:
@@ -263,22 +264,55 @@ class ClassicGame(Game):
     def own_view(self, seat: int | None) -> dict[str, Any]:
         return view.own_view(self, seat)
 
+    # True while the parts only a turn's resolution or a decision changes (players, hands, decks,
+    # discard, the variant's state) may be shared with forks of this game (see fork and own)
+    _shared = False
+
     def clone(self) -> "ClassicGame":
         """A perfect-information copy (every hand, deck and pending pick): for the server and tests."""
+        other = self._copy_head()
+        other._shared = True
+        other.own()
+        return other
+
+    def fork(self) -> "ClassicGame":
+        """A copy that shares with this game the parts a secret pick leaves alone, until either of
+        the two is about to change them (own): a pick then copies only its own bookkeeping."""
+        other = self._copy_head()
+        self._shared = other._shared = True
+        return other
+
+    def successor(self, seat: int, action: Action) -> tuple["ClassicGame", list[Event]]:
+        other = self.fork()
+        return other, other.apply(seat, action)
+
+    def _copy_head(self) -> "ClassicGame":
+        """A copy with its own picks, pending seats and log; every other part is this game's."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.players = [p.copy() for p in self.players]
-        other.hands = [list(h) for h in self.hands]
-        other.decks = {age: list(deck) for age, deck in self.decks.items()}
-        other.discard = list(self.discard)
         other.picks = dict(self.picks)
         other.pending = set(self.pending)
-        other.queue = list(self.queue)
-        other.discard_builders = list(self.discard_builders)
         other.log = list(self.log)
-        other.market_cache = dict(self.market_cache)
-        self.clone_variant(other)
         return other
+
+    def own(self) -> None:
+        """Copy the parts shared with forks, before changing them (a turn's resolution, a decision)."""
+        if not self._shared:
+            return
+        self._shared = False
+        self.players = [p.copy() for p in self.players]
+        self.hands = [list(h) for h in self.hands]
+        self.decks = {age: list(deck) for age, deck in self.decks.items()}
+        self.discard = list(self.discard)
+        self.queue = list(self.queue)
+        self.discard_builders = list(self.discard_builders)
+        self.market_cache = dict(self.market_cache)
+        self.own_variant()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        state.pop("_shared", None)  # a loaded state shares nothing
+        return state
 
     def snapshot(self) -> dict[str, Any]:
         return view.snapshot(self)
@@ -389,8 +423,8 @@ class ClassicGame(Game):
         out += [{"card": self.cards[c].name} for c in p.city if self.cards[c].effects.science == "any"]
         return out
 
-    def clone_variant(self, other: "ClassicGame") -> None:
-        """Copy a variant's own state into a clone."""
+    def own_variant(self) -> None:
+        """Copy a variant's own state, shared with forks until now (see own)."""
 
     def snapshot_variant(self, out: dict[str, Any]) -> None:
         """A variant's part of the snapshot."""

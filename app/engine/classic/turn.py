@@ -45,6 +45,7 @@ def apply_pick(game: "ClassicGame", seat: int, action: dict[str, Any]) -> list[E
 
 
 def resolve_turn(game: "ClassicGame") -> list[Event]:
+    game.own()
     moves = sorted(game.picks.items())
     game.picks = {}
     resolve(game, moves)

@@ -77,6 +77,14 @@ class Game(ABC):
     @abstractmethod
     def clone(self) -> "Game": ...
 
+    def successor(self, seat: int, action: Action) -> tuple["Game", list[Event]]:
+        """The state after `seat` plays `action`, and its events; this game stays as it is
+        (IllegalAction: nothing was made). A game kind may share the parts the action leaves alone
+        between the two (ClassicGame does, until one of them is about to change them), so change
+        either of them only through apply."""
+        other = self.clone()
+        return other, other.apply(seat, action)
+
     def __getstate__(self) -> dict[str, Any]:
         """What pickling (a saved state) keeps: everything but the caches, which start empty."""
         state = dict(self.__dict__)

@@ -236,8 +236,8 @@ class ArmadaGame(ClassicGame):
         islands = [self.armada.islands[i] for i in self.fleets[seat].islands]
         return super().science_sources(seat) + [{"island": i.name} for i in islands if i.effects.science == "any"]
 
-    def clone_variant(self, other: ClassicGame) -> None:
-        view.clone_into(self, other)  # type: ignore[arg-type]
+    def own_variant(self) -> None:
+        view.own_state(self)
 
     def snapshot_variant(self, out: dict[str, Any]) -> None:
         out["armada"] = view.snapshot(self)

@@ -57,13 +57,15 @@ def snapshot(game: "ArmadaGame") -> dict[str, Any]:
     }
 
 
-def clone_into(game: "ArmadaGame", other: "ArmadaGame") -> None:
-    other.fleets = [f.copy() for f in game.fleets]
-    other.island_decks = {k: list(v) for k, v in game.island_decks.items()}
-    other.offers = {k: list(v) for k, v in game.offers.items()}
-    other.explorations = list(game.explorations)
-    other.coin_losses = list(game.coin_losses)
-    other.landings = list(game.landings)
-    other._returned = list(game._returned)
-    other.rng = random.Random()
-    other.rng.setstate(game.rng.getstate())
+def own_state(game: "ArmadaGame") -> None:
+    """Copies of the Armada state, shared with forks until now (ClassicGame.own)."""
+    game.fleets = [f.copy() for f in game.fleets]
+    game.island_decks = {k: list(v) for k, v in game.island_decks.items()}
+    game.offers = {k: list(v) for k, v in game.offers.items()}
+    game.explorations = list(game.explorations)
+    game.coin_losses = list(game.coin_losses)
+    game.landings = list(game.landings)
+    game._returned = list(game._returned)
+    rng = random.Random()
+    rng.setstate(game.rng.getstate())
+    game.rng = rng
