@@ -175,12 +175,19 @@ export function sameClock(a, b) {
 }
 
 // Mark the page while the status line (with your countdown) is out of view under the sticky header,
-// so the header shows your countdown instead.
+// so the header shows your countdown instead. The header grows and shrinks (the game's turn line, a
+// phone's wrapped rows), so what counts as out of view is measured again whenever it does.
 export function watchStatusLine(status) {
   const header = document.querySelector(".top");
-  const margin = header ? header.offsetHeight : 0;
-  const observer = new IntersectionObserver(([entry]) => {
-    document.body.classList.toggle("status-away", !entry.isIntersecting);
-  }, { rootMargin: `-${margin}px 0px 0px 0px` });
-  observer.observe(status);
+  let observer = null;
+  const observe = () => {
+    observer?.disconnect();
+    const margin = header ? header.offsetHeight : 0;
+    observer = new IntersectionObserver(([entry]) => {
+      document.body.classList.toggle("status-away", !entry.isIntersecting);
+    }, { rootMargin: `-${margin}px 0px 0px 0px` });
+    observer.observe(status);
+  };
+  observe();
+  if (header) new ResizeObserver(observe).observe(header);
 }

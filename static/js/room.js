@@ -35,6 +35,7 @@ let lastReveal = null; // {game_id, version, moves}
 let ageResults = null; // {game_id, lines}
 let wasMyMove = false;
 let shownGame = null; // the game id the table last showed: a new one (a rematch) scrolls to its hand
+let shownStatus = null; // that game's status: its end, seen as it happens, scrolls to who won
 let noSpectators = false; // the server refused this page as a spectator (the room's setting)
 const log = new GameLog($("log"));
 const hints = new HintBox($("hint-box"), { code });
@@ -237,8 +238,18 @@ function drawGame() {
     // a rematch: the new hand (or the new table) in view, wherever the last game's end left the page
     const hand = $("hand-region");
     (hand.hidden ? $("game") : hand).scrollIntoView({ block: "start" });
+  } else if (shownGame === state.game_id && shownStatus === "running" && state.status !== "running" && underHeader($("status"))) {
+    // the game ended while the page was scrolled down to the hand: who won, and the ranking, in view
+    $("game").scrollIntoView({ block: "start" });
   }
   shownGame = state.game_id;
+  shownStatus = state.status;
+}
+
+// Whether a node is above the bottom of the sticky header (under it, or scrolled off the screen).
+function underHeader(node) {
+  const header = document.querySelector(".top");
+  return node.getBoundingClientRect().top < (header ? header.getBoundingClientRect().bottom : 0);
 }
 
 // Who won, the ranking and the host's Rematch at the top of a finished game.

@@ -307,6 +307,31 @@ async def test_a_seven_player_armada_game_on_a_phone(web_server: LiveServer, chr
     assert errors == []
 
 
+async def test_who_won_is_in_view_when_a_game_ends_on_a_phone(web_server: LiveServer, chromium: Browser) -> None:
+    """The last card is played with the page scrolled down to the hand: once the game is over, the
+    line saying who won is on the screen, below the sticky header, not under it."""
+    page = await (await chromium.new_context(viewport=PHONE)).new_page()
+    errors = watch_errors(page)
+    code = await create_room(page, web_server.url, name="Ada", players=3, bots=2)
+    await fix_seed(web_server.url, page, code, 3)
+    await page.click("#start:enabled")
+    for _ in range(600):
+        if await game_over(page):
+            break
+        await page.evaluate("document.querySelector('#hand-region:not([hidden])')?.scrollIntoView({block: 'start'})")
+        if await play_one(page) is None:
+            await page.wait_for_timeout(40)
+    assert await game_over(page)
+    status = page.locator("#status")
+    await expect(status).to_have_text(re.compile(r"^The game is over: .+ wins? with \d+ points\.$"))
+    await page.wait_for_timeout(300)  # any scroll has ended
+    header = await box(page.locator("header"))
+    line = await box(status)
+    assert header["y"] + header["height"] <= line["y"] < 844, (header, line)
+    await shot(page, "game-end-phone", full_page=False)
+    assert errors == []
+
+
 async def test_lobby_and_room_say_what_is_wrong(web_server: LiveServer, chromium: Browser) -> None:
     page = await (await chromium.new_context()).new_page()
     await page.goto(web_server.url + "/room.html?code=NOSUCH9")

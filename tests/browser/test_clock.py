@@ -126,6 +126,31 @@ async def test_your_countdown_stays_in_the_header_when_the_status_line_scrolls_a
     assert errors == []
 
 
+async def test_your_countdown_is_in_the_header_as_soon_as_the_status_line_is_under_it_on_a_phone(
+    web_server: LiveServer, chromium: Browser
+) -> None:
+    """The header grows once the game's state arrives (its turn line, the games badge): the status
+    line is out of sight as soon as the header covers it, not only once it leaves the screen."""
+    page, errors = await ada_on_a_phone(web_server, chromium, 600)
+    header_clock = page.locator("header #top-clock .countdown")
+    await page.wait_for_selector("#status .countdown")
+    await page.evaluate("window.scrollTo(0, 0)")
+    await expect(header_clock).to_be_hidden()
+    # the status line's bottom 4 px above the header's: hidden by the header, still on the screen
+    await page.evaluate(
+        """() => {
+            const header = document.querySelector("header").getBoundingClientRect();
+            const status = document.querySelector("#status").getBoundingClientRect();
+            window.scrollBy(0, status.bottom - header.bottom + 4);
+        }"""
+    )
+    status = await page.locator("#status").bounding_box()
+    header = await page.locator("header").bounding_box()
+    assert status and header and 0 < status["y"] + status["height"] < header["y"] + header["height"]
+    await expect(header_clock).to_be_visible()
+    assert errors == []
+
+
 async def test_a_welcome_that_reached_the_page_late_does_not_lengthen_the_countdown(
     web_server: LiveServer, chromium: Browser
 ) -> None:
