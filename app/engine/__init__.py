@@ -30,6 +30,7 @@ from app.engine.common.information import InformationSet, information_set, sampl
 from app.engine.common.kinds import ActionShapes, GameKind, game_kind, game_kinds, new_game
 from app.engine.common.science import science_points
 from app.engine.common.state import StateMismatch, engine_fingerprint, load_state, save_state
+from app.engine.common.warm import warm_up
 from app.engine.components import describe_components
 from app.engine.config import GameConfig
 
@@ -55,6 +56,7 @@ __all__ = [
     "sample_game",
     "save_state",
     "science_points",
+    "warm_up",
 ]
 
 

@@ -105,6 +105,28 @@ def test_the_server_imports_without_collections_and_collects_once_started(tmp_pa
     assert done.stdout.split() == ["False"]
 
 
+def test_a_start_makes_every_game_kind_ready_before_anyone_opens_a_game(tmp_path: Path) -> None:
+    """Importing the app leaves each game kind's rules unloaded (they load with a kind's first game);
+    the services' start loads them, so a cold game's first state after a start does not wait for them."""
+    rules = ["app.engine.classic.game", "app.engine.classic.armada.game", "app.engine.duel.game"]
+    database = f"sqlite:///{tmp_path / 'wonders.db'}"
+    probe = (
+        "import asyncio, sys\n"
+        "import app.main\n"
+        "from app.rooms.context import Services\n"
+        "from tests.server.conftest import make_settings\n"
+        f"rules = {rules!r}\n"
+        "print([r in sys.modules for r in rules])\n"
+        "async def start():\n"
+        f"    services = await Services.start(make_settings({database!r}))\n"
+        "    print([r in sys.modules for r in rules])\n"
+        "    await services.stop()\n"
+        "asyncio.run(start())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["[False, False, False]", "[True, True, True]"]
+
+
 async def test_a_start_turns_the_collector_on(tmp_path: Path) -> None:
     gc.disable()
     try:
