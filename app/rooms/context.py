@@ -37,8 +37,8 @@ from app.settings import Settings
 
 log = logging.getLogger("wonders")
 # CPython's defaults are (700, 10, 10). A young collection runs when the number of live containers
-# has grown by the first threshold since the last one. Under load every action clones a game state
-# (a few hundred containers, lists as long as the game's log among them) that lives for a turn, so
+# has grown by the first threshold since the last one. Under load every action makes a game state
+# (its successor: tens of containers, a list as long as the game's log among them) that lives on, so
 # a low threshold meant collections every few actions that walked live states and freed nothing:
 # at 200 rooms, 2_000 spent 2.2 s of a run's 36 s of server CPU collecting and 25_000 1.5 s
 # (gc.callbacks); at 200_000 at most one ran while games were played. Cyclic garbage waits longer
