@@ -26,6 +26,11 @@ class ClockState(BaseModel):
         description="seat -> when its decision is due (ISO 8601, UTC), for every seat that owes one; when it "
         "passes, the server decides for that seat with the room's timeout_bot"
     )
+    since: dict[str, str] = Field(
+        default_factory=dict,
+        description="seat -> when it came to owe its decision (ISO 8601, UTC), for the same seats: never later "
+        "than the server's now, so a client may correct its idea of the server's time with it",
+    )
     seconds: float | None = Field(None, description="turn mode: the seconds each decision may take")
     banks: dict[str, float] | None = Field(
         None,

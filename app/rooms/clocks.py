@@ -219,17 +219,17 @@ class SeatClocks:
         return since + (clock.seconds if clock.mode == "turn" else self.bank[seat])
 
     def public(self, clock: Clock) -> dict[str, Any] | None:
-        """What the game messages carry: the deadline of each seat that owes a decision and, with a
-        time bank, each seat's bank (for a seat that owes a decision: what is left at its deadline's
-        basis, i.e. the deadline minus now is its time left)."""
+        """What the game messages carry: the deadline of each seat that owes a decision, and since
+        when it owes it (at most the server's now: a client's lower bound of the server's time); with
+        a time bank, the bank of each seat that owes none."""
         if not clock.on:
             return None
-        deadlines = {}
-        for s in range(len(self.owes_since)):
+        deadlines, since = {}, {}
+        for s, owes in enumerate(self.owes_since):
             at = self.deadline(clock, s)
-            if at is not None:
-                deadlines[str(s)] = iso_time(at)
-        out: dict[str, Any] = {"mode": clock.mode, "pace": clock.pace, "deadlines": deadlines}
+            if at is not None and owes is not None:
+                deadlines[str(s)], since[str(s)] = iso_time(at), iso_time(owes)
+        out: dict[str, Any] = {"mode": clock.mode, "pace": clock.pace, "deadlines": deadlines, "since": since}
         if clock.mode == "turn":
             out["seconds"] = clock.seconds
         else:

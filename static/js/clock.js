@@ -23,10 +23,9 @@ export function setTimeoutPolicy(settings) {
   policy = { bot: settings.timeout_bot || "greedy", before: settings.timeouts_before_bot || 2 };
 }
 
-// A turn clock's deadline is at most its seconds after the server's now (it is the time the seat
-// came to owe the decision plus the clock's seconds): a lower bound of the server's time, which
-// corrects an offset measured on a welcome that reached the page late, so a countdown never shows
-// more time than the clock gives.
+// When a seat came to owe its decision (the clock's `since`) is never later than the server's now: a
+// lower bound of the server's time, which corrects an offset measured on a welcome that reached the
+// page late, so a countdown never shows more time than the clock or the bank gives.
 function serverNowAtLeast(ms) {
   offset = Math.max(offset, ms - Date.now());
 }
@@ -78,7 +77,8 @@ export function clockChip(clock, seat, name) {
   if (!clock) return null;
   const deadline = clock.deadlines && clock.deadlines[String(seat)];
   if (deadline) {
-    if (clock.mode === "turn" && clock.seconds) serverNowAtLeast(Date.parse(deadline) - clock.seconds * 1000);
+    const since = clock.since && clock.since[String(seat)];
+    if (since) serverNowAtLeast(Date.parse(since));
     const pace = paceOf(clock, clock.pace);
     const chip = h("span", { class: `countdown ${pace === "turn_based" ? "turn-based" : "live"}`, role: "timer", dataset: { deadline, who: name, pace } }, [
       icon("hourglass", { size: "sm", label: "time left" }), h("span", { class: "t" }),

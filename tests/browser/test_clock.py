@@ -4,6 +4,7 @@ countdown of the seat that owes a decision, and a timeout is told in the log."""
 import json
 import re
 from datetime import datetime, timedelta
+from typing import Any
 
 import httpx
 import pytest
@@ -57,10 +58,10 @@ async def test_the_host_chooses_a_clock_and_everyone_sees_the_countdown(
 
 
 async def ada_seated(
-    web_server: LiveServer, chromium: Browser, seconds: int, viewport: ViewportSize
+    web_server: LiveServer, chromium: Browser, clock: dict[str, Any], viewport: ViewportSize
 ) -> tuple[BrowserContext, str]:
-    """A browser context holding Ada's seat in a started room of 3 (two greedy bots) with a turn
-    clock of that many seconds, and the room's code."""
+    """A browser context holding Ada's seat in a started room of 3 (two greedy bots) with that
+    clock, and the room's code."""
     async with httpx.AsyncClient(base_url=web_server.url) as http:
         r = await http.post(
             "/api/rooms",
@@ -68,7 +69,7 @@ async def ada_seated(
                 "name": "Ada",
                 "players": 3,
                 "bots": [{"kind": "greedy"}] * 2,
-                "clock": {"mode": "turn", "seconds": seconds},
+                "clock": clock,
             },
         )
         room = r.json()
@@ -82,7 +83,7 @@ async def ada_seated(
 
 async def ada_on_a_phone(web_server: LiveServer, chromium: Browser, seconds: int) -> tuple[Page, list[str]]:
     """Ada's seat on a phone, in a started room of 3 (two greedy bots) with a turn clock of that many seconds."""
-    context, code = await ada_seated(web_server, chromium, seconds, PHONE)
+    context, code = await ada_seated(web_server, chromium, {"mode": "turn", "seconds": seconds}, PHONE)
     page = await context.new_page()
     errors = watch_errors(page)
     await page.goto(web_server.url + f"/room.html?code={code}")
@@ -151,13 +152,17 @@ async def test_your_countdown_is_in_the_header_as_soon_as_the_status_line_is_und
     assert errors == []
 
 
+@pytest.mark.parametrize(
+    "clock", [{"mode": "turn", "seconds": 60}, {"mode": "bank", "initial_seconds": 60, "increment_seconds": 0}]
+)
 async def test_a_welcome_that_reached_the_page_late_does_not_lengthen_the_countdown(
-    web_server: LiveServer, chromium: Browser
+    web_server: LiveServer, chromium: Browser, clock: dict[str, Any]
 ) -> None:
     """The page learns the server's time from the welcome; here the welcome says a time 5 s earlier
-    than it was (as if it had reached the page 5 s late), and the 60 s clock still shows at most 1:00
-    left: a turn clock's deadline is at most its seconds after the server's now."""
-    context, code = await ada_seated(web_server, chromium, 60, DESKTOP)
+    than it was (as if it had reached the page 5 s late), and the 60 s clock or bank still shows at
+    most 1:00 left: when a seat came to owe its decision (the clock's `since`) is a lower bound of the
+    server's now."""
+    context, code = await ada_seated(web_server, chromium, clock, DESKTOP)
 
     def late_welcome(ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
