@@ -13,23 +13,13 @@ from app.bots.ismcts import action_key
 from app.engine import Game, GameConfig, new_game
 from app.engine.classic.game import ClassicGame
 from app.engine.duel.game import DuelGame
-from tests.server.play import hidden_from
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
+from tests.server.play import hidden_from, strings_in
 
 
 def _names_nothing_hidden(hints: list[dict[str, Any]], game: Game, seat: int) -> None:
     hidden = hidden_from(game, seat)
     for h in hints:
-        said = set(_strings(h["action"]))
+        said = set(strings_in(h["action"]))
         assert not said & hidden, (said & hidden, h)
         assert not [name for name in hidden if name in h["why"]], h["why"]
 

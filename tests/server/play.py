@@ -14,13 +14,14 @@ from app.engine.common.game import Game
 from tests.server.helpers import SeatClient
 
 
-def _strings(value: Any) -> list[str]:
+def strings_in(value: Any) -> list[str]:
+    """Every string a JSON value holds, at any depth."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
+        return [s for v in value.values() for s in strings_in(v)]
     if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
+        return [s for v in value for s in strings_in(v)]
     return []
 
 
@@ -93,7 +94,7 @@ def check_secrecy(client: SeatClient, truth: Truth) -> int:
     for message in client.messages:
         version = message.get("version", version)
         hidden = truth.hidden[version][client.seat]
-        for text in _strings({k: v for k, v in message.items() if k != "_t"}):
+        for text in strings_in({k: v for k, v in message.items() if k != "_t"}):
             assert text not in hidden, (
                 f"seat {client.seat} was sent hidden card {text!r} in {message['type']} at v{version}"
             )
