@@ -1,5 +1,5 @@
 """Game.successor: the state an action makes, its source left as it was. ClassicGame's successors
-share the parts a secret pick leaves alone with their source (fork) until one of them changes them:
+share the parts a secret pick leaves alone with their source until one of them changes them:
 these random games check that no state ever sees another's change, whichever of them moves first."""
 
 import random
@@ -68,7 +68,7 @@ def test_each_successor_is_what_apply_makes_and_no_state_sees_another_change(con
 
 
 def test_a_pick_shares_the_cities_with_its_source_and_the_resolution_copies_them() -> None:
-    """What a fork saves: a secret pick copies none of the players, hands or decks; the pick that
+    """What a successor saves: a secret pick copies none of the players, hands or decks; the pick that
     resolves the turn copies them for its own state only."""
     game = new_game(GameConfig(players=3, seed=8))
     assert isinstance(game, ClassicGame)

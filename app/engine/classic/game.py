@@ -265,7 +265,7 @@ class ClassicGame(Game):
         return view.own_view(self, seat)
 
     # True while the parts only a turn's resolution or a decision changes (players, hands, decks,
-    # discard, the variant's state) may be shared with forks of this game (see fork and own)
+    # discard, the variant's state) may be shared with successors of this game (see successor and own)
     _shared = False
 
     def clone(self) -> "ClassicGame":
@@ -275,15 +275,11 @@ class ClassicGame(Game):
         other.own()
         return other
 
-    def fork(self) -> "ClassicGame":
-        """A copy that shares with this game the parts a secret pick leaves alone, until either of
-        the two is about to change them (own): a pick then copies only its own bookkeeping."""
+    def successor(self, seat: int, action: Action) -> tuple["ClassicGame", list[Event]]:
+        """The successor shares with this game the parts a secret pick leaves alone, until either of
+        the two is about to change them (own): a pick copies only its own bookkeeping."""
         other = self._copy_head()
         self._shared = other._shared = True
-        return other
-
-    def successor(self, seat: int, action: Action) -> tuple["ClassicGame", list[Event]]:
-        other = self.fork()
         return other, other.apply(seat, action)
 
     def _copy_head(self) -> "ClassicGame":
@@ -296,7 +292,7 @@ class ClassicGame(Game):
         return other
 
     def own(self) -> None:
-        """Copy the parts shared with forks, before changing them (a turn's resolution, a decision)."""
+        """Copy the parts shared with successors, before changing them (a turn's resolution, a decision)."""
         if not self._shared:
             return
         self._shared = False
@@ -424,7 +420,7 @@ class ClassicGame(Game):
         return out
 
     def own_variant(self) -> None:
-        """Copy a variant's own state, shared with forks until now (see own)."""
+        """Copy a variant's own state, shared with successors until now (see own)."""
 
     def snapshot_variant(self, out: dict[str, Any]) -> None:
         """A variant's part of the snapshot."""

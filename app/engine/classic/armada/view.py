@@ -58,7 +58,7 @@ def snapshot(game: "ArmadaGame") -> dict[str, Any]:
 
 
 def own_state(game: "ArmadaGame") -> None:
-    """Copies of the Armada state, shared with forks until now (ClassicGame.own)."""
+    """Copies of the Armada state, shared with successors until now (ClassicGame.own)."""
     game.fleets = [f.copy() for f in game.fleets]
     game.island_decks = {k: list(v) for k, v in game.island_decks.items()}
     game.offers = {k: list(v) for k, v in game.offers.items()}
