@@ -99,13 +99,16 @@ class AppProcess:
             self.proc = subprocess.Popen([sys.executable, *launch], cwd=self.app_dir, env=env, stdout=out, stderr=out)
         self.starts += 1
         deadline = time.monotonic() + self.start_timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log_tail()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            time.sleep(0.05)
+        # one client for every try, tried often: the moment it answers is timed (bench.many_games), and
+        # a new client a try (its TLS context made each time) took longer than the server's answer
+        with httpx.Client(timeout=1) as http:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log_tail()}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if http.get(f"{self.url}/healthz").status_code == 200:
+                        return
+                time.sleep(0.005)
         self.proc.kill()
         self.proc.wait()
         raise RuntimeError(f"the server did not start within {self.start_timeout:g} s:\n{self.log_tail()}")

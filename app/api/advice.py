@@ -7,12 +7,10 @@ from fastapi import APIRouter, Path, Response, status
 from app.api.advice_schemas import HintOut, ReviewOut
 from app.api.deps import OptionalSeatDep, RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
-from app.api.schemas import MAX_ID, ErrorOut
+from app.api.schemas import MAX_ID
 from app.rooms.errors import Conflict
 
-router = APIRouter(
-    prefix="/api/rooms", tags=["advice"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()}
-)
+router = APIRouter(prefix="/api/rooms", tags=["advice"], responses=ERROR_RESPONSES)
 
 GamePath = Annotated[int, Path(ge=1, le=MAX_ID, description="a game of this room")]
 

@@ -7,11 +7,9 @@ from fastapi import APIRouter, Path, Query, status
 from app.api.deps import OptionalSeatDep, RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
 from app.api.room_schemas import ChatIn, ChatListOut, ChatOut
-from app.api.schemas import MAX_ID, ErrorOut
+from app.api.schemas import MAX_ID
 
-router = APIRouter(
-    prefix="/api/rooms", tags=["chat"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()}
-)
+router = APIRouter(prefix="/api/rooms", tags=["chat"], responses=ERROR_RESPONSES)
 
 MessageId = Annotated[int, Path(ge=1, le=MAX_ID, description="a chat message's id")]
 

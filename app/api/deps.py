@@ -26,11 +26,13 @@ def bearer_token(header: str | None) -> str | None:
     return token.strip()
 
 
-def services(request: Request) -> Services:
+# The dependencies are coroutines, though they never wait: FastAPI runs a plain function in a worker
+# thread (a hop to and from the thread pool on every request).
+async def services(request: Request) -> Services:
     return request.app.state.services
 
 
-def request_token(request: Request, _: Annotated[object, Depends(bearer)]) -> str | None:
+async def request_token(request: Request, _: Annotated[object, Depends(bearer)]) -> str | None:
     return bearer_token(request.headers.get("authorization"))
 
 

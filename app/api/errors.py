@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from app.api.actions import clean_error, is_action_shape
+from app.api.schemas import ErrorOut
 from app.api.security import with_policy
 from app.rooms.errors import STORAGE_ERRORS, RoomError, outage_of
 
@@ -29,9 +30,15 @@ HTTP_CODES = {
     429: "too_many",
 }
 
-# OpenAPI: the error shape every route may answer with
+# OpenAPI: the error shape every route of the API's routers may answer with (their `responses`). It
+# names ErrorOut's schema, which `install` adds to the document, rather than the model: for a model
+# FastAPI builds a validator for each route and status at import (some 400 of them, a tenth of the
+# server's start), only to write the document with them.
 ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    status: {"model": None, "description": description}
+    status: {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+    }
     for status, description in {
         400: "Malformed request",
         401: "Missing or wrong seat token",
@@ -44,6 +51,15 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         503: "The database is unavailable; try again",
     }.items()
 }
+
+
+def with_error_schemas(openapi: dict[str, Any]) -> dict[str, Any]:
+    """The document with ErrorOut's schema (and ErrorDetail's) among its components."""
+    schema = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
+    components = openapi.setdefault("components", {}).setdefault("schemas", {})
+    components.update(schema.pop("$defs", {}))
+    components["ErrorOut"] = schema
+    return openapi
 
 
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
@@ -113,6 +129,9 @@ def refuse_constant(name: str) -> Any:
 
 
 def install(app: FastAPI) -> None:
+    build = app.openapi
+    app.openapi = lambda: with_error_schemas(build())  # type: ignore[method-assign]
+
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError) -> JSONResponse:
         return room_error_response(exc)

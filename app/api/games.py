@@ -8,13 +8,13 @@ from app.api import render
 from app.api.deps import OptionalSeatDep, RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
 from app.api.game_schemas import ActionIn, ActionOut, HistoryOut, LegalActionsOut, ResultOut, StateOut
-from app.api.schemas import MAX_COUNT, MAX_ID, MAX_SEATS, ErrorOut
+from app.api.schemas import MAX_COUNT, MAX_ID, MAX_SEATS
 from app.rooms.errors import Conflict, Forbidden
 
 router = APIRouter(
     prefix="/api/rooms/{code}/game",
     tags=["games"],
-    responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()},
+    responses=ERROR_RESPONSES,
 )
 
 GameParam = Annotated[int | None, Query(ge=1, le=MAX_ID, description="a game of this room (default: the latest)")]

@@ -6,12 +6,11 @@ from fastapi import APIRouter, status
 from app.api.deps import ServicesDep
 from app.api.errors import ERROR_RESPONSES
 from app.api.my_games_schemas import MovedOut, MoveIn, MoveLinkOut, MoveTokensIn, MyGamesOut, TokensIn
-from app.api.schemas import ErrorOut
 
 router = APIRouter(
     prefix="/api/my-games",
     tags=["my games"],
-    responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()},
+    responses=ERROR_RESPONSES,
 )
 
 

@@ -11,12 +11,11 @@ from app.api.deps import RoomCode, SeatDep, ServicesDep
 from app.api.errors import ERROR_RESPONSES
 from app.api.notify_schemas import NotifyIn, NotifyOut, PushKeyOut
 from app.api.rooms import SeatPath
-from app.api.schemas import ErrorOut
 from app.db.outbox_storage import ROOM_CHANNEL
 from app.db.storage import KEEP, Keep
 from app.rooms.errors import RoomError
 
-router = APIRouter(tags=["notifications"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()})
+router = APIRouter(tags=["notifications"], responses=ERROR_RESPONSES)
 
 StopKey = Annotated[str, Path(min_length=10, max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="from a message")]
 

@@ -19,11 +19,9 @@ from app.api.room_schemas import (
     RoomOut,
     SettingsPatch,
 )
-from app.api.schemas import MAX_COUNT, ErrorOut
+from app.api.schemas import MAX_COUNT
 
-router = APIRouter(
-    prefix="/api/rooms", tags=["rooms"], responses={k: {**v, "model": ErrorOut} for k, v in ERROR_RESPONSES.items()}
-)
+router = APIRouter(prefix="/api/rooms", tags=["rooms"], responses=ERROR_RESPONSES)
 
 
 # The room decides which of its seats an operation may name, with its own codes (a free seat: 404
