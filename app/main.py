@@ -1,7 +1,7 @@
 """The FastAPI application: `app.main:app`, or `create_app(settings)` for tests and embedding.
 
-At start the lifespan migrates the database to the newest schema (creating it if needed) and
-brings every running game back by replaying its log.
+At start the lifespan migrates the database to the newest schema (creating it if needed) and starts
+the services (app/rooms/context.py); no game is loaded until something asks for it.
 """
 
 from collections.abc import AsyncIterator
