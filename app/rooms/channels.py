@@ -10,9 +10,9 @@ unless NOTIFY_ALLOW_PRIVATE is set, so the server cannot be made to reach into i
 """
 
 import asyncio
+import functools
 import hashlib
 import ipaddress
-import logging
 import re
 import socket
 from collections.abc import Sequence
@@ -32,21 +32,21 @@ EMAIL = re.compile(r"^[^@\s:/?#]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$")
 RESOLVE_SECONDS = 3.0
 
 
-def apprise() -> Any:
-    """The Apprise library, imported when first needed (it costs a tenth of a second at start)."""
+@functools.cache
+def loaded_apprise() -> Any:
+    """The Apprise library with its services loaded (once in the process's life)."""
     import apprise as library
 
+    library.Apprise.instantiate("json://127.0.0.1/")  # any URL: the first one loads every service
     return library
 
 
-def warm_up() -> None:
-    """Import Apprise and load its services once, in a worker thread at the start: the first check
-    of a channel otherwise does it on the event loop (half a second on a quiet machine, seconds on
-    a busy one, every game of the instance waiting)."""
-    try:
-        apprise().Apprise.instantiate("json://127.0.0.1/")
-    except Exception:  # a channel check will say what is wrong
-        logging.getLogger("wonders.notify").exception("Apprise could not be loaded")
+async def apprise() -> Any:
+    """The Apprise library, loaded when first needed, in a worker thread: it takes half a second on a
+    quiet machine, seconds on a busy one, and on the event loop every game of the instance would wait.
+    (Loaded at every start, it slowed the start and made the first requests after it the slowest of
+    all; a server whose players set no channels now never loads it.)"""
+    return await asyncio.to_thread(loaded_apprise)
 
 
 def is_email(url: str) -> bool:
@@ -74,7 +74,7 @@ def mask(url: str) -> str:
     return f"{parts.scheme}://{host}/***" if host else f"{parts.scheme}://***"
 
 
-def check_urls(urls: Sequence[str], settings: Settings) -> list[str]:
+async def check_urls(urls: Sequence[str], settings: Settings) -> list[str]:
     """The URLs as they will be kept, or Invalid naming the first one that cannot be."""
     if len(urls) > MAX_URLS:
         raise Invalid(f"urls: at most {MAX_URLS} channels a seat, not {len(urls)}", code="too_many_urls")
@@ -98,7 +98,7 @@ def check_urls(urls: Sequence[str], settings: Settings) -> list[str]:
                 )
         else:
             scheme = scheme_of(url)
-            if "://" not in url or scheme in LOCAL_SCHEMES or apprise().Apprise.instantiate(url) is None:
+            if "://" not in url or scheme in LOCAL_SCHEMES or (await apprise()).Apprise.instantiate(url) is None:
                 raise Invalid(
                     f"{where}: not a notification URL this server can use ({scheme or 'no'} scheme): give an "
                     "Apprise URL such as mailto://, discord://, slack://, matrix://, tgram://, ntfy:// or json://, "

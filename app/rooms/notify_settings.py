@@ -28,7 +28,7 @@ class NotifySettings(RoomServiceBase):
                 urls = list(now.urls) if now else []
             if isinstance(push, Keep):
                 push = now.push if now else None
-        urls = check_urls(urls, self.settings)
+        urls = await check_urls(urls, self.settings)
         await check_public(urls, push and push.get("endpoint"), self.settings)
         if push is not None and not self.settings.vapid_private_key:
             raise Conflict("this server has no VAPID keys: it cannot send Web Push", code="no_web_push")

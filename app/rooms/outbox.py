@@ -16,7 +16,6 @@ notifications of one target that are due together go as one message too.
 """
 
 import asyncio
-import contextlib
 import json
 import logging
 import random
@@ -29,7 +28,7 @@ from app import metrics
 from app.db.outbox_storage import ROOM_CHANNEL, ChannelRecord, OutboxRecord, Outcome, Target
 from app.db.storage import Store
 from app.rooms.broadcast import Presence
-from app.rooms.channels import apprise, apprise_url, check_public, private_host, scheme_of, url_hash, warm_up
+from app.rooms.channels import apprise, apprise_url, check_public, private_host, scheme_of, url_hash
 from app.rooms.errors import Invalid
 from app.rooms.periodic import Periodic, RoundLog
 from app.settings import Settings
@@ -62,19 +61,13 @@ class OutboxSender:
         self.base = (settings.public_url or f"http://{settings.host}:{settings.port}").rstrip("/")
         said = RoundLog(log, "sending notifications failed", "notifications wait for the database")
         self._loop = Periodic("outbox", self._round, self.every, wait_first=False, said=said)
-        self._warm: asyncio.Task[None] | None = None
         self.sent = 0
 
     def start(self) -> None:
-        self._warm = asyncio.create_task(asyncio.to_thread(warm_up), name="apprise-warm-up")
         if self.every > 0:
             self._loop.start()
 
     async def stop(self) -> None:
-        if self._warm is not None:
-            self._warm.cancel()  # the thread finishes on its own
-            with contextlib.suppress(BaseException):
-                await self._warm
         await self._loop.stop()
 
     async def _round(self) -> None:
@@ -211,7 +204,7 @@ class OutboxSender:
             await check_public([url], None, self.settings)
         except Invalid:
             return "its address is loopback or private now"
-        sender = apprise().Apprise()
+        sender = (await apprise()).Apprise()
         if not sender.add(apprise_url(url, self.settings, key)):
             return "the URL is not understood"
         try:

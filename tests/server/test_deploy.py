@@ -127,6 +127,29 @@ def test_a_start_makes_every_game_kind_ready_before_anyone_opens_a_game(tmp_path
     assert done.stdout.split("\n")[:2] == ["[False, False, False]", "[True, True, True]"]
 
 
+def test_a_start_loads_no_apprise_until_a_channel_is_given(tmp_path: Path) -> None:
+    """Apprise takes half a second to load: a start (with its outbox's first round) leaves it alone,
+    and the first channel URL to check loads it."""
+    database = f"sqlite:///{tmp_path / 'wonders.db'}"
+    probe = (
+        "import asyncio, sys\n"
+        "import app.main\n"
+        "from app.rooms.channels import check_urls\n"
+        "from app.rooms.context import Services\n"
+        "from tests.server.conftest import make_settings\n"
+        "async def start():\n"
+        f"    services = await Services.start(make_settings({database!r}, notify_poll_seconds=0.01))\n"
+        "    await asyncio.sleep(0.1)\n"
+        "    print('apprise' in sys.modules)\n"
+        "    print(await check_urls(['json://example.com/hook'], services.settings))\n"
+        "    print('apprise' in sys.modules)\n"
+        "    await services.stop()\n"
+        "asyncio.run(start())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:3] == ["False", "['json://example.com/hook']", "True"]
+
+
 async def test_a_start_turns_the_collector_on(tmp_path: Path) -> None:
     gc.disable()
     try:
