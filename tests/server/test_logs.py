@@ -55,7 +55,8 @@ def start_server(tmp_path: Path, port: int) -> subprocess.Popen:  # type: ignore
         ALLOW_SEED="true",
         PYTHONPATH=str(ROOT),
         PYTHONUNBUFFERED="1",
-        # every warning shown (Apprise's import gives one): each must be a JSON line like the rest
+        # every warning shown (Apprise's import, when a channel is first checked, gives one): each must be
+        # a JSON line like the rest
         PYTHONWARNINGS="always",
     )
     with (tmp_path / "stdout.log").open("w") as stdout, (tmp_path / "stderr.log").open("w") as stderr:
@@ -86,6 +87,10 @@ async def test_json_logs_of_a_real_server(tmp_path: Path) -> None:
                 tokens[seat] = token
             r = await http.get(f"/api/rooms/{code}/game/legal-actions", headers=bearer(bad))
             assert r.status_code == 401
+            # a channel to check loads Apprise, whose import warns (below); this one is then refused
+            notify = {"urls": ["json://127.0.0.1/hook"]}
+            r = await http.put(f"/api/rooms/{code}/seats/1/notify", json=notify, headers=bearer(tokens[1]))
+            assert r.status_code == 422, r.text
             # tokens where they do not belong: in a query string and in a path
             await http.get(f"/api/rooms/{code}", params={"token": tokens[1]})
             await http.get(f"/api/rooms/{code}/rejoin/{tokens[2]}")
