@@ -81,7 +81,9 @@ class Seat(Base):
 
 class Game(Base):
     __tablename__ = "games"
-    __table_args__ = (Index(None, "room_id", "id"),)
+    # (status, wake_at): the poll for due games (`claim_due`) reads the due ones in order of their wake;
+    # with wake_at alone SQLite walked every running game's row for it (ix_games_status) and sorted
+    __table_args__ = (Index(None, "room_id", "id"), Index(None, "status", "wake_at"))
 
     id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id", ondelete="CASCADE"))
@@ -95,8 +97,8 @@ class Game(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the room's clock setting at the start
     # when a server must look at this running game if nobody acts: a person's deadline, or a bot's
-    # move another instance should have made by then (NULL: nothing is due); indexed, for the poll
-    wake_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    # move another instance should have made by then (NULL: nothing is due); indexed with status
+    wake_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class GameState(Base):

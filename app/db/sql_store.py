@@ -224,6 +224,26 @@ def _recent_action(cutoff: datetime) -> Any:
     return exists().where(Action.game_id == Game.id, Game.room_id == Room.id, Action.created_at >= cutoff)
 
 
+def due_claim(now: datetime, until: datetime, limit: int) -> Any:
+    """The running games whose wake has come (at most `limit`, the earliest first), their wake moved
+    to `until`; their ids returned. Read through the index on (status, wake_at): the games that are
+    due, never every running one."""
+    due = (
+        select(Game.id)
+        .where(Game.status == "running", Game.wake_at <= now)
+        .order_by(Game.wake_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)  # PostgreSQL: another instance's claims are passed over
+    )
+    return (
+        update(Game)
+        .where(Game.id.in_(due.scalar_subquery()), Game.wake_at <= now)
+        .values(wake_at=until)
+        .returning(Game.id)
+        .execution_options(synchronize_session=False)
+    )
+
+
 def _game_with_a_wake() -> Any:
     """A running game of the room with a wake (correlated to `rooms`): its clock or its bots move it
     on by themselves (a turn-based game waits days for a decision), so the room is in use."""
@@ -342,22 +362,8 @@ class SqlStore(SqlOutbox, SqlReviews, SqlHeldSeats, Store):
 
     @translating
     async def claim_due(self, now: datetime, until: datetime, limit: int) -> list[int]:
-        due = (
-            select(Game.id)
-            .where(Game.status == "running", Game.wake_at <= now)
-            .order_by(Game.wake_at)
-            .limit(limit)
-            .with_for_update(skip_locked=True)  # PostgreSQL: another instance's claims are passed over
-        )
-        claim = (
-            update(Game)
-            .where(Game.id.in_(due.scalar_subquery()), Game.wake_at <= now)
-            .values(wake_at=until)
-            .returning(Game.id)
-            .execution_options(synchronize_session=False)
-        )
         async with self.db.sessions() as session, session.begin():
-            return sorted((await session.execute(claim)).scalars())
+            return sorted((await session.execute(due_claim(now, until, limit))).scalars())
 
     def submit(self, entry: Entry) -> "asyncio.Future[bool]":
         return self.writer.submit(entry)
