@@ -142,7 +142,7 @@ class Services:
         idle = IdleGames(games, hub.watched, settings.game_idle_seconds)
         outbox = OutboxSender(store, presence, settings)
         services = cls(settings, store, broadcaster, presence, games, rooms, hub, sweeper, clocks, wakes, idle, outbox)
-        # Each game kind's rules imported and its data compiled now (about 55 ms), not by the first
+        # Each game kind's rules imported and its data compiled now (about 50 ms), not by the first
         # game of that kind someone opens: with them ready, a cold game's first state after a start
         # took 18-23 ms at p99 instead of 44-122 ms (the first requests after a start paid them).
         warm_up()

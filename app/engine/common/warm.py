@@ -2,7 +2,7 @@
 
 A kind's rules are imported, and its data compiled, with its first game (the registry's `Lazy`), so
 that importing the engine stays cheap. A server calls `warm_up()` as it starts, so that the first
-game of each kind someone opens does not pay for them (about 55 ms for the three kinds together).
+game of each kind someone opens does not pay for them (about 50 ms for the three kinds together).
 A kind's first saved state still walks its shared data once (about 25 ms; a server saves states in
 a worker thread, and loading one does not need it).
 """
